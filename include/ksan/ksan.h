@@ -1,0 +1,97 @@
+/*
+ * This file contains ksan's public interface: annotations for a program's own
+ * allocators, a structured report callback and address queries.
+ *
+ * Use the upper-case macros in code that must also build without ksan: they
+ * compile to nothing unless the translation unit is built by ksan-cc (which
+ * defines __KSAN__) or with -fsanitize=address.
+ */
+#ifndef KSAN_KSAN_H
+#define KSAN_KSAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KSAN_VERSION_MAJOR 0
+#define KSAN_VERSION_MINOR 1
+#define KSAN_VERSION_PATCH 0
+
+/* Access direction of a report. */
+enum ksan_access {
+	KSAN_READ = 0,
+	KSAN_WRITE = 1,
+	KSAN_FREE = 2,	/* a free()/realloc() of a bad pointer */
+};
+
+/* A report as the runtime hands it to a callback, before printing. */
+struct ksan_report {
+	const char *detector;	/* "KASAN" */
+	const char *bug_type;	/* kernel word: "slab-out-of-bounds", ... */
+	const char *asan_type;	/* AddressSanitizer word: "heap-buffer-overflow" */
+	uintptr_t addr;		/* the bad address */
+	size_t size;		/* bytes accessed (0 for frees) */
+	enum ksan_access access;
+	uintptr_t pc;		/* instruction that made the access */
+	/* The heap object the address belongs to (object == 0 if none). */
+	uintptr_t object;
+	size_t object_size;	/* requested size */
+	const char *cache;	/* "kmalloc-128", "kmalloc-large" */
+	int object_freed;	/* the object was freed */
+};
+
+/*
+ * Called for every report, before anything is printed, from the thread that
+ * found the bug, with the report lock held: it must not allocate through ksan
+ * in a way that can report again.  Return nonzero to mark the report handled:
+ * nothing is printed and halt_on_error does not apply.  NULL removes it.
+ */
+typedef int (*ksan_report_fn)(const struct ksan_report *report, void *arg);
+void ksan_set_report_callback(ksan_report_fn fn, void *arg);
+
+/* Mark [addr, addr+size) not addressable (use-after-poison on access) or
+ * addressable again.  For a program's own pools and allocators.  addr should
+ * be 8-aligned; a poisoned range is widened to whole granules inside it. */
+void ksan_poison(const volatile void *addr, size_t size);
+void ksan_unpoison(const volatile void *addr, size_t size);
+
+/* The first poisoned address in [addr, addr+size), or NULL if all of it is
+ * addressable. */
+void *ksan_region_is_poisoned(const volatile void *addr, size_t size);
+/* 1 if the byte at addr is poisoned, else 0. */
+int ksan_address_is_poisoned(const volatile void *addr);
+
+/* Check a range as the instrumentation would; reports if it is bad. */
+void ksan_check_read(const volatile void *addr, size_t size);
+void ksan_check_write(const volatile void *addr, size_t size);
+
+/* Number of reports made so far in this process. */
+unsigned long ksan_report_count(void);
+
+#if defined(__KSAN__) || defined(__SANITIZE_ADDRESS__)
+#define KSAN_ENABLED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KSAN_ENABLED 1
+#endif
+#endif
+
+#ifdef KSAN_ENABLED
+#define KSAN_POISON(addr, size)   ksan_poison((addr), (size))
+#define KSAN_UNPOISON(addr, size) ksan_unpoison((addr), (size))
+#define KSAN_CHECK_READ(addr, size)  ksan_check_read((addr), (size))
+#define KSAN_CHECK_WRITE(addr, size) ksan_check_write((addr), (size))
+#else
+#define KSAN_POISON(addr, size)   ((void)(addr), (void)(size))
+#define KSAN_UNPOISON(addr, size) ((void)(addr), (void)(size))
+#define KSAN_CHECK_READ(addr, size)  ((void)(addr), (void)(size))
+#define KSAN_CHECK_WRITE(addr, size) ((void)(addr), (void)(size))
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KSAN_KSAN_H */

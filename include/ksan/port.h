@@ -1,0 +1,92 @@
+/*
+ * This file contains the port contract: everything the freestanding ksan core
+ * and its detectors need from the host (a hosted OS, a kernel, an RTOS...).
+ *
+ * A port implements every function declared here.  The core calls nothing
+ * else outside itself except memcpy/memset/memmove/memcmp, which compilers
+ * may emit on their own.  See docs/porting.md for what each must guarantee;
+ * src/port/stub/stub.c is the smallest honest port.
+ */
+#ifndef KSAN_PORT_H
+#define KSAN_PORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- memory ---------------------------------------------------------- */
+
+/* Page-aligned, zero-filled, read-write memory for the runtime's own
+ * metadata and heap.  NULL on failure (the core reports it, never crashes). */
+void *ksan_port_map(size_t size);
+void ksan_port_unmap(void *addr, size_t size);
+/* Give the pages back but keep the range mapped and zero on next touch. */
+void ksan_port_discard(void *addr, size_t size);
+size_t ksan_port_page_size(void);
+
+/* Make the shadow bytes for [addr, addr + size) of application memory
+ * exist (mapped, zero = addressable) so the core may write them.
+ * Returns 0 on success. */
+int ksan_port_shadow_ensure(uintptr_t addr, size_t size);
+
+/* ---- locks ----------------------------------------------------------- */
+
+/* A lock is one int the core zero-initialises; the port owns its meaning. */
+typedef struct ksan_lock {
+	int state;
+} ksan_lock_t;
+#define KSAN_LOCK_INIT { 0 }
+void ksan_port_lock(ksan_lock_t *lock);
+void ksan_port_unlock(ksan_lock_t *lock);
+
+/* ---- threads --------------------------------------------------------- */
+
+/* Current thread's id as the host names it (a tid or task id). */
+uint32_t ksan_port_thread_id(void);
+/* Current thread's name into buf (NUL-terminated, may be ""). */
+void ksan_port_thread_name(char *buf, size_t len);
+/* Address of one per-thread pointer the core owns (NULL before first use).
+ * The port calls core_thread_exit() with its value when the thread ends. */
+void **ksan_port_thread_slot(void);
+
+/* ---- stacks and symbols ---------------------------------------------- */
+
+/* Up to max return addresses of the current thread, newest first, starting
+ * with pc and walking frames from fp (fp may be 0: start from the caller).
+ * Never faults.  Returns the count. */
+size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
+			     uintptr_t fp);
+
+struct ksan_symbol {
+	const char *function;	/* NULL when unknown */
+	uintptr_t offset;	/* pc - function start */
+	uintptr_t size;		/* function size, 0 when unknown */
+	const char *file;	/* NULL when unknown */
+	unsigned line, column;
+	const char *module;	/* NULL when unknown */
+	uintptr_t module_offset;
+};
+/* Describe pc.  Strings stay valid until the next call. Returns 0 if any
+ * field was filled.  is_return_address: pc follows a call (look at pc-1). */
+int ksan_port_symbolize(uintptr_t pc, int is_return_address,
+			struct ksan_symbol *sym);
+
+/* ---- output and ending ----------------------------------------------- */
+
+/* Write a finished report chunk (never buffered by stdio). */
+void ksan_port_write(const char *buf, size_t len);
+void ksan_port_exit(int status) __attribute__((noreturn));
+void ksan_port_abort(void) __attribute__((noreturn));
+
+/* ---- time and randomness --------------------------------------------- */
+
+uint64_t ksan_port_time_ns(void);
+uint64_t ksan_port_random(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KSAN_PORT_H */

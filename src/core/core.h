@@ -1,0 +1,181 @@
+/*
+ * This file contains the core's internal interface: helpers every detector
+ * shares (formatting, options, stack depot, report framing, slab, quarantine,
+ * per-thread state).  Freestanding: only compiler headers and port.h.
+ */
+#ifndef KSAN_CORE_H
+#define KSAN_CORE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "ksan/ksan.h"
+#include "ksan/port.h"
+
+#define CORE_HIDDEN __attribute__((visibility("hidden")))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define ROUND_UP(x, a) (((x) + (a) - 1) & ~((uintptr_t)(a) - 1))
+#define ROUND_DOWN(x, a) ((x) & ~((uintptr_t)(a) - 1))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- mem.c: the core's own uninstrumented memory/string helpers ------ */
+void core_memset(void *dst, int c, size_t n);
+void core_memcpy(void *dst, const void *src, size_t n);
+int core_memcmp(const void *a, const void *b, size_t n);
+size_t core_strlen(const char *s);
+int core_strcmp(const char *a, const char *b);
+int core_strncmp(const char *a, const char *b, size_t n);
+const char *core_strchr(const char *s, int c);
+
+/* ---- print.c: formatting into a bounded buffer ----------------------- */
+struct core_buf {
+	char *p;
+	size_t len, cap;
+};
+/* Supports %s %c %d %i %u %x %p %% with l/ll/z modifiers, a width, '0'
+ * padding and '-' alignment.  Truncates silently at cap - 1. */
+void core_vbprintf(struct core_buf *b, const char *fmt, va_list ap);
+void core_bprintf(struct core_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int core_snprintf(char *dst, size_t cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Print one line to the report output now (for diagnostics, not reports). */
+void core_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- options.c ------------------------------------------------------- */
+enum core_report_format { FORMAT_KASAN = 0, FORMAT_ASAN = 1, FORMAT_JSON = 2 };
+struct core_options {
+#define KSAN_OPT_BOOL long
+#define KSAN_OPT_INT long
+#define KSAN_OPT_UINT unsigned long
+#define KSAN_OPT_STR char
+#define KSAN_OPT_ENUM_FORMAT long
+#define KSAN_OPT(type, name, def, help) KSAN_OPT_FIELD_##type(name)
+#define KSAN_OPT_FIELD_BOOL(n) long n;
+#define KSAN_OPT_FIELD_INT(n) long n;
+#define KSAN_OPT_FIELD_UINT(n) unsigned long n;
+#define KSAN_OPT_FIELD_STR(n) char n[256];
+#define KSAN_OPT_FIELD_ENUM_FORMAT(n) long n;
+#include "options.def"
+#undef KSAN_OPT
+};
+extern struct core_options core_opt CORE_HIDDEN;
+/* Parse "k=v:k=v" (':' or ',' separated, whitespace allowed).  On error
+ * writes one line naming the key into err and returns -1. */
+int core_options_parse(const char *str, char *err, size_t errlen);
+void core_options_defaults(void);
+void core_options_print_help(void);
+
+/* ---- depot.c: stack depot -------------------------------------------- */
+#define DEPOT_MAX_FRAMES 64
+typedef uint32_t depot_handle_t;	/* 0 = no stack */
+depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n);
+/* Returns the number of frames and points *pcs at them (read-only). */
+size_t core_depot_fetch(depot_handle_t h, const uintptr_t **pcs);
+/* Capture the current stack (starting at pc/fp, see port.h) and save it. */
+depot_handle_t core_depot_capture(uintptr_t pc, uintptr_t fp, size_t max);
+size_t core_depot_bytes(void);
+
+/* ---- thread.c: per-thread state -------------------------------------- */
+#define CORE_NCLASSES 12
+#define CORE_CACHE_MAX 64
+struct core_cache {
+	uint32_t count;
+	void *slot[CORE_CACHE_MAX];
+};
+struct core_qbatch {
+	void *head, *tail;	/* linked through core_qlink() */
+	size_t bytes;
+	size_t count;
+};
+struct core_thread {
+	uint32_t tid;
+	int in_report;		/* recursion guard of the report path */
+	int no_report;		/* >0: runtime is touching poisoned memory */
+	struct core_thread *next_free;
+	struct core_qbatch quarantine;
+	struct core_cache cache[CORE_NCLASSES];
+};
+struct core_thread *core_thread_get(void);
+/* Called by the port when a thread ends (value of its thread slot). */
+void core_thread_exit(void *thread);
+
+/* ---- pagemap.c: which runtime object owns a page --------------------- */
+enum { PAGE_KIND_SLAB = 0x51ab, PAGE_KIND_LARGE = 0x1a26 };
+int core_pagemap_set(uintptr_t addr, size_t size, void *owner);
+void core_pagemap_clear(uintptr_t addr, size_t size);
+void *core_pagemap_get(uintptr_t addr);
+
+/* ---- slab.c: size classes and slots ---------------------------------- */
+struct core_region {
+	uint32_t kind;		/* PAGE_KIND_SLAB */
+	uint32_t cls;
+	uintptr_t base, end;	/* slots live in [base, end) */
+	uint32_t stride;
+	struct core_region *next;
+};
+extern const uint32_t core_class_size[CORE_NCLASSES] CORE_HIDDEN;
+#define CORE_SLAB_MAX 8192	/* largest slab object */
+/* Class index for an object capacity of n bytes (n <= CORE_SLAB_MAX). */
+static inline unsigned core_size_class(size_t n)
+{
+	extern const uint8_t core_class_lookup[] CORE_HIDDEN;
+	if (n <= 256)
+		return core_class_lookup[(n + 15) >> 4];
+	if (n <= 512)
+		return 7;
+	return 7 + (unsigned)(64 - __builtin_clzll((n - 1) >> 9));
+}
+/* Bytes from slot start to object area (the left red zone with metadata). */
+#define CORE_SLOT_HEADER 16
+uint32_t core_class_stride(unsigned cls);
+/* Set the minimum right red zone (call once, before the first alloc). */
+void core_slab_set_redzone(size_t rz);
+/* Callback run on every slot of a fresh region (set up its shadow). */
+typedef void (*core_region_init_fn)(struct core_region *r);
+void core_slab_init(core_region_init_fn fn);
+/* A free slot of class cls, or NULL when out of memory. */
+void *core_slot_alloc(struct core_thread *t, unsigned cls);
+/* Give slots back (from the quarantine), any thread. */
+void core_slot_free(struct core_thread *t, unsigned cls, void *slot);
+/* Region and slot start for an address inside a slab region, else NULL. */
+struct core_region *core_region_of(uintptr_t addr);
+uintptr_t core_slot_of(const struct core_region *r, uintptr_t addr);
+void core_thread_cache_drain(struct core_thread *t);
+
+/* ---- quarantine.c: FIFO of freed objects, bounded in bytes ------------ */
+/* Each queued object provides a link word; the detector says where. */
+typedef void **(*core_qlink_fn)(void *obj);
+typedef void (*core_qrelease_fn)(struct core_thread *t, void *obj);
+void core_quarantine_init(core_qlink_fn link, core_qrelease_fn release);
+void core_quarantine_put(struct core_thread *t, void *obj, size_t bytes);
+void core_quarantine_flush_thread(struct core_thread *t);
+size_t core_quarantine_bytes(void);
+
+/* ---- report.c: report framing shared by every detector --------------- */
+/* Begin a report: takes the report lock and the recursion guard.  Returns 0
+ * (and takes nothing) if this report must be skipped: a recursive report,
+ * or halt_on_error=0 and (pc, type) was already reported. */
+int core_report_begin(uintptr_t pc, const char *type, int dedup);
+/* The report text is built into this buffer. */
+extern struct core_buf core_rbuf CORE_HIDDEN;
+/* Hand the report to the callback; 1 if the callback handled it. */
+int core_report_callback(const struct ksan_report *r);
+/* Print the buffer, release the lock, apply halt policy (halt: the
+ * detector's halt_on_error value). */
+void core_report_end(int halt);
+/* Abandon a begun report (callback handled it). */
+void core_report_cancel(void);
+void core_report_flush(void);	/* write what is in core_rbuf so far */
+void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry);
+void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry);
+/* "fn+0x5a/0xb0" for pc into buf. */
+void core_format_function(char *buf, size_t len, uintptr_t pc, int is_ret);
+/* Current task words "name/tid". */
+void core_task_name(char *buf, size_t len);
+extern unsigned long core_reports CORE_HIDDEN;
+/* Runtime failure that cannot go on (out of metadata, broken invariant). */
+void core_fatal(const char *msg) __attribute__((noreturn));
+
+#endif /* KSAN_CORE_H */

@@ -1,0 +1,153 @@
+/*
+ * This file contains the stack depot: every distinct stack trace is stored
+ * once and named by a 4-byte handle, so allocation and free stacks cost 4
+ * bytes of object metadata each.  Records are never removed; memory is
+ * bounded by DEPOT_MAX_POOLS, after which saving returns handle 0 (and says
+ * so once).  Lookups are lock-free; inserts take depot_lock.
+ */
+#include "core.h"
+
+#define POOL_SIZE (64u << 10)
+#define POOL_SHIFT 13			/* offset/8 fits in 13 bits */
+#define DEPOT_MAX_POOLS 2048		/* 128 MiB */
+#define TABLE_BITS 18
+
+struct record {
+	uint32_t next;		/* handle of next record in bucket */
+	uint32_t hash;
+	uint32_t n;
+	uint32_t pad;
+	uintptr_t pcs[];
+};
+
+static ksan_lock_t depot_lock;
+static char *pools[DEPOT_MAX_POOLS];	/* guarded by depot_lock (writes) */
+static uint32_t npools;			/* guarded by depot_lock */
+static uint32_t pool_used;		/* bytes used in pools[npools-1] */
+static uint32_t *table;			/* buckets: record handles */
+static int full_warned;
+
+static uint32_t hash_pcs(const uintptr_t *pcs, size_t n)
+{
+	uint64_t h = 0x9747b28cull ^ n;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= pcs[i];
+		h *= 0x9e3779b97f4a7c15ull;
+		h ^= h >> 29;
+	}
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static struct record *record_of(uint32_t h)
+{
+	uint32_t pool = (h >> POOL_SHIFT) - 1;
+	char *base = __atomic_load_n(&pools[pool], __ATOMIC_ACQUIRE);
+
+	return (struct record *)(base + ((h & ((1u << POOL_SHIFT) - 1)) << 3));
+}
+
+static uint32_t find(uint32_t head, uint32_t hash, const uintptr_t *pcs, size_t n)
+{
+	while (head) {
+		struct record *r = record_of(head);
+
+		if (r->hash == hash && r->n == n &&
+		    !core_memcmp(r->pcs, pcs, n * sizeof(*pcs)))
+			return head;
+		head = r->next;
+	}
+	return 0;
+}
+
+static int ensure_table(void)
+{
+	uint32_t *t = __atomic_load_n(&table, __ATOMIC_ACQUIRE);
+
+	if (t)
+		return 0;
+	t = ksan_port_map(sizeof(uint32_t) << TABLE_BITS);
+	if (!t)
+		return -1;
+	if (!__sync_bool_compare_and_swap(&table, (uint32_t *)0, t))
+		ksan_port_unmap(t, sizeof(uint32_t) << TABLE_BITS);
+	return 0;
+}
+
+depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n)
+{
+	uint32_t hash, *bucket, h;
+	size_t need;
+	struct record *r;
+
+	if (!n)
+		return 0;
+	if (n > DEPOT_MAX_FRAMES)
+		n = DEPOT_MAX_FRAMES;
+	if (ensure_table())
+		return 0;
+	hash = hash_pcs(pcs, n);
+	bucket = &table[hash & ((1u << TABLE_BITS) - 1)];
+	h = find(__atomic_load_n(bucket, __ATOMIC_ACQUIRE), hash, pcs, n);
+	if (h)
+		return h;
+
+	need = sizeof(struct record) + n * sizeof(uintptr_t);
+	ksan_port_lock(&depot_lock);
+	h = find(*bucket, hash, pcs, n);
+	if (h)
+		goto out;
+	if (!npools || pool_used + need > POOL_SIZE) {
+		char *p = npools < DEPOT_MAX_POOLS ? ksan_port_map(POOL_SIZE) : 0;
+
+		if (!p) {
+			if (!full_warned++)
+				core_printf("ksan: stack depot is full (%u KiB); new stacks are not saved\n",
+					    (unsigned)(npools * (POOL_SIZE >> 10)));
+			goto out;
+		}
+		__atomic_store_n(&pools[npools], p, __ATOMIC_RELEASE);
+		npools++;
+		pool_used = 0;
+	}
+	r = (struct record *)(pools[npools - 1] + pool_used);
+	r->hash = hash;
+	r->n = (uint32_t)n;
+	core_memcpy(r->pcs, pcs, n * sizeof(*pcs));
+	r->next = *bucket;
+	h = (npools << POOL_SHIFT) | (pool_used >> 3);
+	pool_used += (uint32_t)ROUND_UP(need, 8);
+	__atomic_store_n(bucket, h, __ATOMIC_RELEASE);	/* pairs with find() */
+out:
+	ksan_port_unlock(&depot_lock);
+	return h;
+}
+
+size_t core_depot_fetch(depot_handle_t h, const uintptr_t **pcs)
+{
+	struct record *r;
+
+	if (!h || (h >> POOL_SHIFT) - 1 >= DEPOT_MAX_POOLS ||
+	    !__atomic_load_n(&pools[(h >> POOL_SHIFT) - 1], __ATOMIC_ACQUIRE))
+		return 0;
+	r = record_of(h);
+	*pcs = r->pcs;
+	return r->n;
+}
+
+depot_handle_t core_depot_capture(uintptr_t pc, uintptr_t fp, size_t max)
+{
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t n;
+
+	if (max > DEPOT_MAX_FRAMES)
+		max = DEPOT_MAX_FRAMES;
+	n = ksan_port_stack_trace(pcs, max, pc, fp);
+	return core_depot_save(pcs, n);
+}
+
+size_t core_depot_bytes(void)
+{
+	return (size_t)npools * POOL_SIZE;
+}

@@ -1,0 +1,76 @@
+/*
+ * This file contains the core's own memory and string helpers.  The runtime
+ * never calls the C library's (in a hosted port those are the checked,
+ * intercepted versions), and these loops are built with loop-idiom
+ * recognition off so the compiler cannot turn them back into mem* calls.
+ */
+#include "core.h"
+
+void core_memset(void *dst, int c, size_t n)
+{
+	unsigned char *d = dst;
+	uint64_t w = 0x0101010101010101ull * (unsigned char)c;
+
+	while (n && ((uintptr_t)d & 7)) {
+		*d++ = (unsigned char)c;
+		n--;
+	}
+	for (; n >= 8; n -= 8, d += 8)
+		*(volatile uint64_t *)d = w;
+	while (n--)
+		*d++ = (unsigned char)c;
+}
+
+void core_memcpy(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	while (n--)
+		*(volatile unsigned char *)d++ = *s++;
+}
+
+int core_memcmp(const void *a, const void *b, size_t n)
+{
+	const unsigned char *x = a, *y = b;
+
+	for (; n; n--, x++, y++)
+		if (*x != *y)
+			return *x - *y;
+	return 0;
+}
+
+size_t core_strlen(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+int core_strncmp(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++) {
+		if (*a != *b)
+			return (unsigned char)*a - (unsigned char)*b;
+		if (!*a)
+			return 0;
+	}
+	return 0;
+}
+
+int core_strcmp(const char *a, const char *b)
+{
+	return core_strncmp(a, b, (size_t)-1);
+}
+
+const char *core_strchr(const char *s, int c)
+{
+	for (;; s++) {
+		if (*s == (char)c)
+			return s;
+		if (!*s)
+			return 0;
+	}
+}

@@ -1,0 +1,149 @@
+/*
+ * This file contains the quarantine: freed objects wait in a FIFO bounded in
+ * bytes (quarantine_size_mb) before their memory is reused, so a stale
+ * pointer still finds them poisoned.  Each thread fills a private batch
+ * without locking; a full batch joins the global FIFO, and the oldest
+ * batches are released once the total exceeds the limit.
+ */
+#include "core.h"
+
+#define THREAD_BATCH_MAX (1u << 20)
+
+struct batch {
+	void *head, *tail;
+	size_t bytes;
+	struct batch *next;
+};
+
+static core_qlink_fn qlink;
+static core_qrelease_fn qrelease;
+
+static ksan_lock_t q_lock;
+static struct batch *q_head, *q_tail;	/* guarded by q_lock; oldest first */
+static struct batch *free_batches;	/* guarded by q_lock */
+static size_t q_bytes;			/* guarded by q_lock */
+
+void core_quarantine_init(core_qlink_fn link, core_qrelease_fn release)
+{
+	qlink = link;
+	qrelease = release;
+}
+
+static size_t limit(void)
+{
+	return core_opt.quarantine_size_mb << 20;
+}
+
+static void release_list(struct core_thread *t, void *obj)
+{
+	while (obj) {
+		void *next = *qlink(obj);
+
+		qrelease(t, obj);
+		obj = next;
+	}
+}
+
+/* Called with q_lock held. */
+static struct batch *batch_alloc(void)
+{
+	struct batch *b = free_batches;
+
+	if (!b) {
+		size_t i, n = 4096 / sizeof(*b);
+		struct batch *chunk = ksan_port_map(4096);
+
+		if (!chunk)
+			return 0;
+		for (i = 0; i < n; i++) {
+			chunk[i].next = free_batches;
+			free_batches = &chunk[i];
+		}
+		b = free_batches;
+	}
+	free_batches = b->next;
+	return b;
+}
+
+void core_quarantine_flush_thread(struct core_thread *t)
+{
+	struct core_qbatch *tb = &t->quarantine;
+	struct batch *b, *evict = 0;
+
+	if (!tb->head)
+		return;
+	ksan_port_lock(&q_lock);
+	b = batch_alloc();
+	if (!b) {
+		ksan_port_unlock(&q_lock);
+		goto release_now;	/* no memory for bookkeeping: free now */
+	}
+	b->head = tb->head;
+	b->tail = tb->tail;
+	b->bytes = tb->bytes;
+	b->next = 0;
+	if (q_tail)
+		q_tail->next = b;
+	else
+		q_head = b;
+	q_tail = b;
+	q_bytes += b->bytes;
+	tb->head = tb->tail = 0;
+	tb->bytes = tb->count = 0;
+
+	/* Detach the oldest batches over the limit; release outside the lock. */
+	while (q_bytes > limit() && q_head) {
+		struct batch *old = q_head;
+
+		q_head = old->next;
+		if (!q_head)
+			q_tail = 0;
+		q_bytes -= old->bytes;
+		old->next = evict;
+		evict = old;
+	}
+	ksan_port_unlock(&q_lock);
+
+	while (evict) {
+		struct batch *next = evict->next;
+
+		release_list(t, evict->head);
+		ksan_port_lock(&q_lock);
+		evict->next = free_batches;
+		free_batches = evict;
+		ksan_port_unlock(&q_lock);
+		evict = next;
+	}
+	return;
+release_now:
+	release_list(t, tb->head);
+	tb->head = tb->tail = 0;
+	tb->bytes = tb->count = 0;
+}
+
+void core_quarantine_put(struct core_thread *t, void *obj, size_t bytes)
+{
+	struct core_qbatch *tb = &t->quarantine;
+	size_t lim = limit();
+
+	if (!lim) {
+		qrelease(t, obj);
+		return;
+	}
+	*qlink(obj) = 0;
+	if (tb->tail)
+		*qlink(tb->tail) = obj;
+	else
+		tb->head = obj;
+	tb->tail = obj;
+	tb->bytes += bytes;
+	tb->count++;
+	if (tb->bytes >= (lim / 8 < THREAD_BATCH_MAX ? lim / 8 : THREAD_BATCH_MAX) ||
+	    bytes >= lim / 8)
+		core_quarantine_flush_thread(t);
+}
+
+size_t core_quarantine_bytes(void)
+{
+	return q_bytes;
+}

@@ -1,0 +1,214 @@
+/*
+ * This file contains the report framing every detector shares: one report at
+ * a time, a per-thread recursion guard, once-per-(pc, type) deduplication
+ * when the program goes on after reports, the user's callback, the stack
+ * printers and the halt policy.  Text is built in one buffer and written
+ * with the port's raw write, never through stdio.
+ */
+#include "core.h"
+
+#define RBUF_SIZE (64u << 10)
+#define DEDUP_SIZE 4096
+
+static char rbuf_mem[RBUF_SIZE];
+struct core_buf core_rbuf = { rbuf_mem, 0, RBUF_SIZE };
+unsigned long core_reports;
+
+static ksan_lock_t report_lock;
+static ksan_report_fn user_fn;
+static void *user_arg;
+static uint64_t seen[DEDUP_SIZE];	/* guarded by report_lock */
+static unsigned nseen;
+
+void ksan_set_report_callback(ksan_report_fn fn, void *arg)
+{
+	ksan_port_lock(&report_lock);
+	user_fn = fn;
+	user_arg = arg;
+	ksan_port_unlock(&report_lock);
+}
+
+unsigned long ksan_report_count(void)
+{
+	return __atomic_load_n(&core_reports, __ATOMIC_RELAXED);
+}
+
+static uint64_t key_of(uintptr_t pc, const char *type)
+{
+	uint64_t h = pc * 0x9e3779b97f4a7c15ull;
+
+	while (*type)
+		h = (h ^ (unsigned char)*type++) * 0x100000001b3ull;
+	return h | 1;
+}
+
+/* 1 if (pc, type) was reported before; records it otherwise. */
+static int seen_before(uintptr_t pc, const char *type)
+{
+	uint64_t k = key_of(pc, type);
+	unsigned i = (unsigned)(k >> 7) & (DEDUP_SIZE - 1), n;
+
+	for (n = 0; n < DEDUP_SIZE; n++, i = (i + 1) & (DEDUP_SIZE - 1)) {
+		if (seen[i] == k)
+			return 1;
+		if (!seen[i]) {
+			if (nseen < DEDUP_SIZE * 3 / 4) {
+				seen[i] = k;
+				nseen++;
+			}
+			return 0;	/* table full: report again, never lose one */
+		}
+	}
+	return 0;
+}
+
+int core_report_begin(uintptr_t pc, const char *type, int dedup)
+{
+	struct core_thread *t = core_thread_get();
+
+	if (t->in_report)
+		return 0;
+	t->in_report = 1;
+	ksan_port_lock(&report_lock);
+	if (dedup && seen_before(pc, type)) {
+		ksan_port_unlock(&report_lock);
+		t->in_report = 0;
+		return 0;
+	}
+	core_rbuf.len = 0;
+	core_rbuf.p[0] = 0;
+	return 1;
+}
+
+int core_report_callback(const struct ksan_report *r)
+{
+	__atomic_add_fetch(&core_reports, 1, __ATOMIC_RELAXED);
+	return user_fn ? user_fn(r, user_arg) != 0 : 0;
+}
+
+void core_report_flush(void)
+{
+	if (core_rbuf.len)
+		ksan_port_write(core_rbuf.p, core_rbuf.len);
+	core_rbuf.len = 0;
+}
+
+void core_report_cancel(void)
+{
+	core_rbuf.len = 0;
+	ksan_port_unlock(&report_lock);
+	core_thread_get()->in_report = 0;
+}
+
+void core_report_end(int halt)
+{
+	core_report_flush();
+	ksan_port_unlock(&report_lock);
+	if (halt) {
+		if (core_opt.abort_on_error)
+			ksan_port_abort();
+		ksan_port_exit((int)core_opt.exitcode);
+	}
+	core_thread_get()->in_report = 0;
+}
+
+void core_fatal(const char *msg)
+{
+	core_printf("ksan: fatal: %s\n", msg);
+	ksan_port_exit(1);
+}
+
+void core_task_name(char *buf, size_t len)
+{
+	char name[32];
+
+	ksan_port_thread_name(name, sizeof(name));
+	core_snprintf(buf, len, "%s/%u", name[0] ? name : "?",
+		      (unsigned)ksan_port_thread_id());
+}
+
+void core_format_function(char *buf, size_t len, uintptr_t pc, int is_ret)
+{
+	struct ksan_symbol s;
+
+	core_memset(&s, 0, sizeof(s));
+	if (ksan_port_symbolize(pc, is_ret, &s) || !s.function) {
+		if (s.module)
+			core_snprintf(buf, len, "0x%lx (%s+0x%lx)", (unsigned long)pc,
+				      s.module, (unsigned long)s.module_offset);
+		else
+			core_snprintf(buf, len, "0x%lx", (unsigned long)pc);
+	} else if (s.size)
+		core_snprintf(buf, len, "%s+0x%lx/0x%lx", s.function,
+			      (unsigned long)s.offset, (unsigned long)s.size);
+	else
+		core_snprintf(buf, len, "%s+0x%lx", s.function,
+			      (unsigned long)s.offset);
+}
+
+/*
+ * Kernel layout, one frame a line: " fn+0x5a/0xb0 src/parse.c:42".  When
+ * first_is_entry, frame 0 is a runtime entry point's own address (malloc,
+ * free, memcpy) and prints as its bare name.
+ */
+void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct ksan_symbol s;
+		int entry = first_is_entry && i == 0;
+
+		core_memset(&s, 0, sizeof(s));
+		ksan_port_symbolize(pcs[i], !entry, &s);
+		if (entry && s.function) {
+			core_bprintf(&core_rbuf, " %s\n", s.function);
+			continue;
+		}
+		if (!s.function)
+			core_bprintf(&core_rbuf, " 0x%lx", (unsigned long)pcs[i]);
+		else if (s.size)
+			core_bprintf(&core_rbuf, " %s+0x%lx/0x%lx", s.function,
+				     (unsigned long)s.offset, (unsigned long)s.size);
+		else
+			core_bprintf(&core_rbuf, " %s+0x%lx", s.function,
+				     (unsigned long)s.offset);
+		if (s.file)
+			core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
+		else if (s.module)
+			core_bprintf(&core_rbuf, " (%s+0x%lx)", s.module,
+				     (unsigned long)s.module_offset);
+		core_bprintf(&core_rbuf, "\n");
+		if (core_rbuf.len > RBUF_SIZE - 1024)
+			core_report_flush();
+	}
+	if (!n)
+		core_bprintf(&core_rbuf, " (stack is not available)\n");
+}
+
+/* AddressSanitizer layout: "    #0 0x55... in fn file:line:col". */
+void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct ksan_symbol s;
+		int entry = first_is_entry && i == 0;
+
+		core_memset(&s, 0, sizeof(s));
+		ksan_port_symbolize(pcs[i], !entry, &s);
+		core_bprintf(&core_rbuf, "    #%u 0x%lx in %s", (unsigned)i,
+			     (unsigned long)pcs[i], s.function ? s.function : "??");
+		if (s.file) {
+			core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
+			if (s.column)
+				core_bprintf(&core_rbuf, ":%u", s.column);
+		} else if (s.module) {
+			core_bprintf(&core_rbuf, " (%s+0x%lx)", s.module,
+				     (unsigned long)s.module_offset);
+		}
+		core_bprintf(&core_rbuf, "\n");
+		if (core_rbuf.len > RBUF_SIZE - 1024)
+			core_report_flush();
+	}
+}

@@ -1,0 +1,181 @@
+/*
+ * This file contains the slab: kmalloc-style size classes carved from 1 MiB
+ * regions, per-class free lists under a short lock, and per-thread caches so
+ * the common allocation path takes no lock.  A slot is the class's object
+ * capacity plus its red zones; what the bytes mean (headers, poisoning) is
+ * the detector's business, told through the two callbacks.
+ */
+#include "core.h"
+
+#define REGION_SIZE (1u << 20)
+#define REFILL 32
+
+const uint32_t core_class_size[CORE_NCLASSES] = {
+	16, 32, 64, 96, 128, 192, 256, 512, 1024, 2048, 4096, 8192,
+};
+/* Index by (n + 15) >> 4 for n <= 256. */
+const uint8_t core_class_lookup[17] = {
+	0, 0, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6,
+};
+
+struct slab_class {
+	ksan_lock_t lock;
+	void *free_list;	/* guarded by lock; linked through slot_link() */
+	uintptr_t bump, bump_end; /* guarded by lock; carve area */
+	struct core_region *regions; /* guarded by lock */
+	uint32_t stride;
+} __attribute__((aligned(64)));
+
+static struct slab_class classes[CORE_NCLASSES];
+static core_region_init_fn region_init;
+static size_t min_redzone = 16;
+
+static void **slot_link(void *slot)
+{
+	return (void **)((char *)slot + CORE_SLOT_HEADER);
+}
+
+/*
+ * Right red zone grows with the object, as ASan's does.  The next slot's
+ * header (16 bytes, always poisoned) is part of it, so a class's stride is
+ * header + capacity + (red zone - 16).
+ */
+static uint32_t right_redzone(uint32_t size)
+{
+	uint32_t rz = size <= 96 ? 16 : size <= 256 ? 32 : size <= 1024 ? 64 :
+		      size <= 4096 ? 128 : 256;
+
+	return rz < min_redzone ? (uint32_t)min_redzone : rz;
+}
+
+void core_slab_set_redzone(size_t rz)
+{
+	min_redzone = rz;
+}
+
+void core_slab_init(core_region_init_fn fn)
+{
+	unsigned i;
+
+	region_init = fn;
+	for (i = 0; i < CORE_NCLASSES; i++)
+		classes[i].stride = CORE_SLOT_HEADER + core_class_size[i] +
+				    right_redzone(core_class_size[i]) - 16;
+}
+
+uint32_t core_class_stride(unsigned cls)
+{
+	return classes[cls].stride;
+}
+
+/* Map a new region for c; called with c->lock held. */
+static int new_region(struct slab_class *c, unsigned cls)
+{
+	char *mem = ksan_port_map(REGION_SIZE);
+	struct core_region *r;
+
+	if (!mem)
+		return -1;
+	/* The descriptor sits at the region's start, then whole slots. */
+	r = (struct core_region *)mem;
+	r->kind = PAGE_KIND_SLAB;
+	r->cls = cls;
+	r->stride = c->stride;
+	r->base = ROUND_UP((uintptr_t)mem + sizeof(*r), 16);
+	r->end = r->base + (REGION_SIZE - (r->base - (uintptr_t)mem)) /
+			   c->stride * c->stride;
+	if (core_pagemap_set((uintptr_t)mem, REGION_SIZE, r)) {
+		ksan_port_unmap(mem, REGION_SIZE);
+		return -1;
+	}
+	if (region_init)
+		region_init(r);
+	r->next = c->regions;
+	c->regions = r;
+	c->bump = r->base;
+	c->bump_end = r->end;
+	return 0;
+}
+
+static void refill(struct core_thread *t, unsigned cls)
+{
+	struct slab_class *c = &classes[cls];
+	struct core_cache *cache = &t->cache[cls];
+
+	ksan_port_lock(&c->lock);
+	while (cache->count < REFILL && c->free_list) {
+		void *s = c->free_list;
+
+		c->free_list = *slot_link(s);
+		cache->slot[cache->count++] = s;
+	}
+	while (cache->count < REFILL) {
+		if (c->bump + c->stride > c->bump_end && new_region(c, cls))
+			break;
+		cache->slot[cache->count++] = (void *)c->bump;
+		c->bump += c->stride;
+	}
+	ksan_port_unlock(&c->lock);
+}
+
+void *core_slot_alloc(struct core_thread *t, unsigned cls)
+{
+	struct core_cache *cache = &t->cache[cls];
+
+	if (unlikely(!cache->count)) {
+		refill(t, cls);
+		if (!cache->count)
+			return 0;
+	}
+	return cache->slot[--cache->count];
+}
+
+static void give_back(unsigned cls, void **slots, unsigned n)
+{
+	struct slab_class *c = &classes[cls];
+	unsigned i;
+
+	ksan_port_lock(&c->lock);
+	for (i = 0; i < n; i++) {
+		*slot_link(slots[i]) = c->free_list;
+		c->free_list = slots[i];
+	}
+	ksan_port_unlock(&c->lock);
+}
+
+void core_slot_free(struct core_thread *t, unsigned cls, void *slot)
+{
+	struct core_cache *cache = &t->cache[cls];
+
+	if (unlikely(cache->count == CORE_CACHE_MAX)) {
+		give_back(cls, cache->slot + CORE_CACHE_MAX / 2, CORE_CACHE_MAX / 2);
+		cache->count = CORE_CACHE_MAX / 2;
+	}
+	cache->slot[cache->count++] = slot;
+}
+
+void core_thread_cache_drain(struct core_thread *t)
+{
+	unsigned cls;
+
+	for (cls = 0; cls < CORE_NCLASSES; cls++) {
+		give_back(cls, t->cache[cls].slot, t->cache[cls].count);
+		t->cache[cls].count = 0;
+	}
+}
+
+struct core_region *core_region_of(uintptr_t addr)
+{
+	struct core_region *r = core_pagemap_get(addr);
+
+	if (!r || r->kind != PAGE_KIND_SLAB)
+		return 0;
+	return r;
+}
+
+uintptr_t core_slot_of(const struct core_region *r, uintptr_t addr)
+{
+	if (addr < r->base || addr >= r->end)
+		return 0;
+	return addr - (addr - r->base) % r->stride;
+}

@@ -1,0 +1,113 @@
+/*
+ * This file contains the compiler ABI of -fsanitize=kernel-address as GCC 12
+ * and Clang 14 emit it: the outline checks (__asan_load*, __asan_store*),
+ * the report calls of inline checks (__asan_report_*), and the hooks both
+ * compilers call.  Compiler ABI: names and signatures must not change.
+ *
+ * Every entry point captures its caller's pc and frame here, so the report
+ * starts at the instrumented code, not inside the runtime.
+ */
+#include "kasan.h"
+
+#define ABI __attribute__((visibility("default"), used))
+#define RET() ((uintptr_t)__builtin_return_address(0))
+#define FRAME() ((uintptr_t)__builtin_frame_address(0))
+
+/* An abort-variant check: the compiler assumes it does not return on error. */
+static void halt_now(void)
+{
+	if (core_opt.abort_on_error)
+		ksan_port_abort();
+	ksan_port_exit((int)core_opt.exitcode);
+}
+
+#define DEFINE_CHECK(size)						\
+ABI __attribute__((noinline)) void __asan_load##size##_noabort(uintptr_t a) \
+{ kasan_check_range(a, size, 0, RET(), FRAME(), 0); }			\
+ABI __attribute__((noinline)) void __asan_store##size##_noabort(uintptr_t a) \
+{ kasan_check_range(a, size, 1, RET(), FRAME(), 0); }			\
+ABI __attribute__((noinline)) void __asan_load##size(uintptr_t a)	\
+{ if (!kasan_check_range(a, size, 0, RET(), FRAME(), 0)) halt_now(); }	\
+ABI __attribute__((noinline)) void __asan_store##size(uintptr_t a)	\
+{ if (!kasan_check_range(a, size, 1, RET(), FRAME(), 0)) halt_now(); }	\
+ABI __attribute__((noinline)) void __asan_report_load##size##_noabort(uintptr_t a) \
+{ kasan_report(a, size, 0, RET(), FRAME(), 0); }			\
+ABI __attribute__((noinline)) void __asan_report_store##size##_noabort(uintptr_t a) \
+{ kasan_report(a, size, 1, RET(), FRAME(), 0); }			\
+ABI __attribute__((noinline)) void __asan_report_load##size(uintptr_t a) \
+{ kasan_report(a, size, 0, RET(), FRAME(), 0); halt_now(); }		\
+ABI __attribute__((noinline)) void __asan_report_store##size(uintptr_t a) \
+{ kasan_report(a, size, 1, RET(), FRAME(), 0); halt_now(); }
+
+DEFINE_CHECK(1)
+DEFINE_CHECK(2)
+DEFINE_CHECK(4)
+DEFINE_CHECK(8)
+DEFINE_CHECK(16)
+
+ABI __attribute__((noinline)) void __asan_loadN_noabort(uintptr_t a, size_t n)
+{
+	kasan_check_range(a, n, 0, RET(), FRAME(), 0);
+}
+ABI __attribute__((noinline)) void __asan_storeN_noabort(uintptr_t a, size_t n)
+{
+	kasan_check_range(a, n, 1, RET(), FRAME(), 0);
+}
+ABI __attribute__((noinline)) void __asan_loadN(uintptr_t a, size_t n)
+{
+	if (!kasan_check_range(a, n, 0, RET(), FRAME(), 0))
+		halt_now();
+}
+ABI __attribute__((noinline)) void __asan_storeN(uintptr_t a, size_t n)
+{
+	if (!kasan_check_range(a, n, 1, RET(), FRAME(), 0))
+		halt_now();
+}
+
+/* Inline checks found a bad byte; the runtime re-checks the whole range so
+ * the report names the first bad byte (the compiler tests one granule). */
+ABI __attribute__((noinline)) void __asan_report_load_n_noabort(uintptr_t a, size_t n)
+{
+	kasan_report(a, n, 0, RET(), FRAME(), 0);
+}
+ABI __attribute__((noinline)) void __asan_report_store_n_noabort(uintptr_t a, size_t n)
+{
+	kasan_report(a, n, 1, RET(), FRAME(), 0);
+}
+ABI __attribute__((noinline)) void __asan_report_load_n(uintptr_t a, size_t n)
+{
+	kasan_report(a, n, 0, RET(), FRAME(), 0);
+	halt_now();
+}
+ABI __attribute__((noinline)) void __asan_report_store_n(uintptr_t a, size_t n)
+{
+	kasan_report(a, n, 1, RET(), FRAME(), 0);
+	halt_now();
+}
+
+/* The kernel's explicit checks, for hand-annotated code. */
+ABI __attribute__((noinline)) int __kasan_check_read(const volatile void *p, unsigned size)
+{
+	return kasan_check_range((uintptr_t)p, size, 0, RET(), FRAME(), 0);
+}
+ABI __attribute__((noinline)) int __kasan_check_write(const volatile void *p, unsigned size)
+{
+	return kasan_check_range((uintptr_t)p, size, 1, RET(), FRAME(), 0);
+}
+
+/*
+ * Called before noreturn calls.  Stack instrumentation is not on yet, so
+ * there is no stack poison to clean.
+ */
+ABI void __asan_handle_no_return(void)
+{
+}
+
+/* User-mode objects (-fsanitize=address) also call these; nothing to do. */
+ABI void __asan_init(void)
+{
+	kasan_init();
+}
+ABI void __asan_version_mismatch_check_v8(void)
+{
+}

@@ -1,0 +1,390 @@
+/*
+ * This file contains generic KASAN's heap: objects from the core slab with a
+ * 16-byte header as left red zone, a poisoned class tail and right red zone,
+ * alloc/free stacks as depot handles, and a quarantine before reuse.
+ * Objects over CORE_SLAB_MAX are "large": their own mapping, with a
+ * descriptor in the first page and page-granular red zones.
+ *
+ * A slot is [struct chunk][pad to alignment][object][tail][right red zone].
+ * Frees are validated before any state changes; the LIVE -> QUARANTINED
+ * transition is a compare-and-swap, so racing double frees report once.
+ */
+#include "kasan.h"
+
+enum { CHUNK_AVAILABLE = 0, CHUNK_LIVE = 0xa1, CHUNK_QUARANTINED = 0xf4 };
+
+struct chunk {			/* at slot start; the object's left red zone */
+	uint8_t state;
+	uint8_t cls;
+	uint16_t obj_off;	/* object = slot + 16 + obj_off */
+	uint32_t size;		/* requested size */
+	uint32_t alloc_stack;
+	uint32_t alloc_tid;
+};
+_Static_assert(sizeof(struct chunk) == CORE_SLOT_HEADER, "chunk is the left red zone");
+
+struct free_info {		/* in a freed object's first 16 bytes */
+	uint32_t free_stack;
+	uint32_t free_tid;
+	void *qlink;
+};
+
+struct large {			/* at the start of a large object's mapping */
+	uint32_t kind;		/* PAGE_KIND_LARGE */
+	uint8_t state;
+	uint8_t pad[3];
+	uintptr_t obj;
+	size_t size;		/* requested */
+	size_t map_size;
+	uint32_t alloc_stack, alloc_tid;
+	uint32_t free_stack, free_tid;
+	void *qlink;
+};
+
+static size_t page_size;
+
+static uintptr_t obj_of(const struct chunk *c)
+{
+	return (uintptr_t)c + CORE_SLOT_HEADER + c->obj_off;
+}
+
+static depot_handle_t save_stack(const struct kasan_caller *c)
+{
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t n = 0, max = core_opt.malloc_context_size;
+
+	if (c->entry)
+		pcs[n++] = c->entry;
+	n += ksan_port_stack_trace(pcs + n, max + 1 - n, c->pc, c->fp);
+	return core_depot_save(pcs, n);
+}
+
+/* A fresh region's slots: all red zone until allocated. */
+static void region_init(struct core_region *r)
+{
+	uintptr_t start = ROUND_DOWN((uintptr_t)r, 4096);
+
+	if (ksan_port_shadow_ensure(start, (1u << 20)))
+		core_fatal("cannot map shadow for the heap");
+	kasan_poison(start, 1u << 20, KASAN_SLAB_REDZONE);
+}
+
+static void **qlink_of(void *obj)
+{
+	struct large *l = obj;
+	struct chunk *c = obj;
+
+	if (l->kind == PAGE_KIND_LARGE)
+		return &l->qlink;
+	return &((struct free_info *)obj_of(c))->qlink;
+}
+
+static void large_release(struct large *l)
+{
+	uintptr_t base = (uintptr_t)l;
+	size_t sz = l->map_size;
+
+	core_pagemap_clear(base, sz);
+	/* shadow of unmapped memory goes back to zero pages */
+	ksan_port_discard(kasan_shadow(base), sz >> KASAN_GRANULE_SHIFT);
+	ksan_port_unmap(l, sz);
+}
+
+static void quarantine_release(struct core_thread *t, void *obj)
+{
+	struct chunk *c = obj;
+
+	if (((struct large *)obj)->kind == PAGE_KIND_LARGE) {
+		large_release(obj);
+		return;
+	}
+	/* the object's shadow stays "freed" until the slot is reused */
+	__atomic_store_n(&c->state, CHUNK_AVAILABLE, __ATOMIC_RELEASE);
+	core_slot_free(t, c->cls, c);
+}
+
+void kasan_heap_init(void)
+{
+	page_size = ksan_port_page_size();
+	core_slab_set_redzone(core_opt.redzone);
+	core_slab_init(region_init);
+	core_quarantine_init(qlink_of, quarantine_release);
+}
+
+static void *large_alloc(size_t size, size_t align, const struct kasan_caller *cl,
+			 int *err)
+{
+	size_t left = align > page_size ? align : page_size;
+	size_t map = left + ROUND_UP(size, page_size) + page_size;
+	uintptr_t base, obj;
+	struct large *l;
+
+	l = ksan_port_map(map);
+	if (!l) {
+		*err = KASAN_ENOMEM;
+		return 0;
+	}
+	base = (uintptr_t)l;
+	obj = ROUND_UP(base + sizeof(*l), left);
+	if (obj + size > base + map) {	/* mapping was not aligned enough */
+		ksan_port_unmap(l, map);
+		map += align;
+		l = ksan_port_map(map);
+		if (!l) {
+			*err = KASAN_ENOMEM;
+			return 0;
+		}
+		base = (uintptr_t)l;
+		obj = ROUND_UP(base + sizeof(*l), left);
+	}
+	if (ksan_port_shadow_ensure(base, map) || core_pagemap_set(base, map, l)) {
+		ksan_port_unmap(l, map);
+		*err = KASAN_ENOMEM;
+		return 0;
+	}
+	l->kind = PAGE_KIND_LARGE;
+	l->obj = obj;
+	l->size = size;
+	l->map_size = map;
+	kasan_poison(base, obj - base, KASAN_PAGE_REDZONE);
+	kasan_unpoison(obj, size);
+	kasan_poison(ROUND_UP(obj + size, 8), base + map - ROUND_UP(obj + size, 8),
+		     KASAN_PAGE_REDZONE);
+	l->alloc_stack = save_stack(cl);
+	l->alloc_tid = ksan_port_thread_id();
+	__atomic_store_n(&l->state, CHUNK_LIVE, __ATOMIC_RELEASE);
+	return (void *)obj;
+}
+
+void *kasan_malloc(size_t size, size_t align, int flags,
+		   const struct kasan_caller *cl, int *err)
+{
+	struct core_thread *t;
+	struct chunk *c;
+	size_t need, cap;
+	unsigned cls;
+	uintptr_t slot, obj;
+
+	*err = KASAN_OK;
+	if (align < 16)
+		align = 16;
+	if (align & (align - 1)) {
+		*err = KASAN_EINVAL;
+		return 0;
+	}
+	if (unlikely(size > KASAN_MAX_ALLOC || align > KASAN_MAX_ALLOC)) {
+		*err = KASAN_ENOMEM;
+		return 0;
+	}
+	need = (size < 16 ? 16 : size) + (align - 16);
+	if (need > CORE_SLAB_MAX)
+		return large_alloc(size, align, cl, err);
+
+	t = core_thread_get();
+	cls = core_size_class(need);
+	c = core_slot_alloc(t, cls);
+	if (!c) {
+		*err = KASAN_ENOMEM;
+		return 0;
+	}
+	slot = (uintptr_t)c;
+	obj = ROUND_UP(slot + CORE_SLOT_HEADER, align);
+	cap = core_class_size[cls];
+	c->cls = (uint8_t)cls;
+	c->obj_off = (uint16_t)(obj - slot - CORE_SLOT_HEADER);
+	c->size = (uint32_t)size;
+	c->alloc_stack = save_stack(cl);
+	c->alloc_tid = t->tid;
+	c->state = CHUNK_LIVE;
+
+	/* object area: [pad][object][tail], all of it rewritten */
+	if (c->obj_off)
+		kasan_poison(slot + CORE_SLOT_HEADER, c->obj_off, KASAN_SLAB_REDZONE);
+	kasan_unpoison(obj, size);
+	{
+		uintptr_t tail = ROUND_UP(obj + size, 8);
+		uintptr_t end = slot + CORE_SLOT_HEADER + cap;
+
+		if (tail < end)
+			kasan_poison(tail, end - tail, KASAN_SLAB_REDZONE);
+	}
+	if (flags & KASAN_ZERO)
+		core_memset((void *)obj, 0, size);
+	return (void *)obj;
+}
+
+/* Classify p for free/realloc.  Returns the chunk or large descriptor when p
+ * is a live object's start; else sets *bug and returns NULL. */
+static void *lookup_live(uintptr_t p, enum kasan_free_bug *bug, int *is_large)
+{
+	void *owner = core_pagemap_get(p);
+
+	*bug = KASAN_INVALID_FREE;
+	if (!owner)
+		return 0;
+	if (((struct large *)owner)->kind == PAGE_KIND_LARGE) {
+		struct large *l = owner;
+		uint8_t st = __atomic_load_n(&l->state, __ATOMIC_ACQUIRE);
+
+		*is_large = 1;
+		if (l->obj != p)
+			return 0;
+		if (st == CHUNK_LIVE)
+			return l;
+		if (st == CHUNK_QUARANTINED)
+			*bug = KASAN_DOUBLE_FREE;
+		return 0;
+	} else {
+		struct core_region *r = owner;
+		uintptr_t slot = core_slot_of(r, p);
+		struct chunk *c = (struct chunk *)slot;
+		uint8_t st;
+
+		*is_large = 0;
+		if (!slot)
+			return 0;
+		st = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE);
+		if (st == CHUNK_AVAILABLE || obj_of(c) != p)
+			return 0;
+		if (st == CHUNK_LIVE)
+			return c;
+		if (st == CHUNK_QUARANTINED)
+			*bug = KASAN_DOUBLE_FREE;
+		return 0;
+	}
+}
+
+int kasan_free(void *ptr, const struct kasan_caller *cl)
+{
+	uintptr_t p = (uintptr_t)ptr;
+	enum kasan_free_bug bug;
+	int is_large;
+	void *o = lookup_live(p, &bug, &is_large);
+	struct core_thread *t;
+
+	if (!o)
+		goto bad;
+	t = core_thread_get();
+	if (is_large) {
+		struct large *l = o;
+
+		if (!__sync_bool_compare_and_swap(&l->state, CHUNK_LIVE, CHUNK_QUARANTINED)) {
+			bug = KASAN_DOUBLE_FREE;
+			goto bad;
+		}
+		l->free_stack = save_stack(cl);
+		l->free_tid = t->tid;
+		kasan_poison(l->obj, ROUND_UP(l->size, 8), KASAN_PAGE_FREE);
+		core_quarantine_put(t, l, l->map_size);
+	} else {
+		struct chunk *c = o;
+		struct free_info *fi = (struct free_info *)p;
+
+		if (!__sync_bool_compare_and_swap(&c->state, CHUNK_LIVE, CHUNK_QUARANTINED)) {
+			bug = KASAN_DOUBLE_FREE;
+			goto bad;
+		}
+		fi->free_stack = save_stack(cl);
+		fi->free_tid = t->tid;
+		kasan_poison(p, ROUND_UP(c->size, 8), KASAN_SLAB_FREE);
+		core_quarantine_put(t, c, core_class_stride(c->cls));
+	}
+	return 0;
+bad:
+	kasan_report_free(p, bug, cl->pc, cl->fp, cl->entry);
+	return -1;
+}
+
+size_t kasan_usable_size(const void *ptr)
+{
+	enum kasan_free_bug bug;
+	int is_large;
+	void *o = lookup_live((uintptr_t)ptr, &bug, &is_large);
+
+	if (!o)
+		return (size_t)-1;
+	return is_large ? ((struct large *)o)->size : ((struct chunk *)o)->size;
+}
+
+size_t kasan_realloc_size(void *ptr, const struct kasan_caller *cl)
+{
+	enum kasan_free_bug bug;
+	int is_large;
+	void *o = lookup_live((uintptr_t)ptr, &bug, &is_large);
+
+	if (!o) {
+		/* realloc of a freed pointer is a use-after-free of sorts; the
+		 * kernel's krealloc reports it as a bad free: do the same */
+		kasan_report_free((uintptr_t)ptr, bug, cl->pc, cl->fp, cl->entry);
+		return (size_t)-1;
+	}
+	return is_large ? ((struct large *)o)->size : ((struct chunk *)o)->size;
+}
+
+static void fill_from_chunk(const struct chunk *c, struct kasan_object *o)
+{
+	o->start = obj_of(c);
+	o->size = c->size;
+	o->cache_size = core_class_size[c->cls];
+	o->live = c->state == CHUNK_LIVE;
+	o->freed = c->state == CHUNK_QUARANTINED;
+	o->large = 0;
+	o->alloc_stack = c->alloc_stack;
+	o->alloc_tid = c->alloc_tid;
+	if (o->freed) {
+		const struct free_info *fi = (const struct free_info *)o->start;
+
+		o->free_stack = fi->free_stack;
+		o->free_tid = fi->free_tid;
+	}
+}
+
+int kasan_find_object(uintptr_t a, struct kasan_object *o)
+{
+	void *owner = core_pagemap_get(a);
+
+	core_memset(o, 0, sizeof(*o));
+	if (!owner)
+		return 0;
+	if (((struct large *)owner)->kind == PAGE_KIND_LARGE) {
+		struct large *l = owner;
+
+		if (l->state != CHUNK_LIVE && l->state != CHUNK_QUARANTINED)
+			return 0;
+		o->start = l->obj;
+		o->size = l->size;
+		o->cache_size = l->map_size;
+		o->large = 1;
+		o->live = l->state == CHUNK_LIVE;
+		o->freed = l->state == CHUNK_QUARANTINED;
+		o->alloc_stack = l->alloc_stack;
+		o->alloc_tid = l->alloc_tid;
+		o->free_stack = l->free_stack;
+		o->free_tid = l->free_tid;
+		return 1;
+	} else {
+		struct core_region *r = owner;
+		uintptr_t slot = core_slot_of(r, a);
+		const struct chunk *c = (const struct chunk *)slot, *prev = 0;
+
+		if (!slot)
+			return 0;
+		if (a < obj_of(c) && slot - r->stride >= r->base)
+			prev = (const struct chunk *)(slot - r->stride);
+		if (prev && prev->state == CHUNK_AVAILABLE)
+			prev = 0;
+		if (c->state == CHUNK_AVAILABLE) {
+			if (!prev)
+				return 0;
+			c = prev;
+		} else if (prev) {
+			/* in c's left red zone: pick the nearer object */
+			uintptr_t pend = obj_of(prev) + prev->size;
+
+			if (a - pend <= obj_of(c) - a)
+				c = prev;
+		}
+		fill_from_chunk(c, o);
+		return 1;
+	}
+}

@@ -1,0 +1,110 @@
+/*
+ * This file contains generic KASAN's private interface: the shadow encoding
+ * (its values are normative, see design.md section 2), the checks, the heap
+ * hooks and the reporter.
+ */
+#ifndef KSAN_KASAN_H
+#define KSAN_KASAN_H
+
+#include "../core/core.h"
+
+#define KASAN_GRANULE_SHIFT 3
+#define KASAN_GRANULE 8
+#ifndef KASAN_SHADOW_OFFSET
+#define KASAN_SHADOW_OFFSET 0x7fff8000ul	/* x86-64 user space, both compilers */
+#endif
+/* Application addresses below this have shadow (47-bit user space). */
+#define KASAN_ADDR_LIMIT (1ul << 47)
+#define KASAN_NULL_LIMIT 4096ul
+
+/* Shadow byte values with the top bit set: not addressable, and why. */
+#define KASAN_SLAB_REDZONE	0xfc	/* heap red zone, left or right (runtime) */
+#define KASAN_SLAB_FREE		0xfb	/* freed heap object (runtime) */
+#define KASAN_PAGE_REDZONE	0xfe	/* red zone of a large object (runtime) */
+#define KASAN_PAGE_FREE		0xff	/* freed large object (runtime) */
+#define KASAN_GLOBAL_REDZONE	0xf9	/* global red zone (compiler ABI) */
+#define KASAN_STACK_LEFT	0xf1	/* stack left red zone (compiler ABI) */
+#define KASAN_STACK_MID		0xf2	/* stack mid red zone (compiler ABI) */
+#define KASAN_STACK_RIGHT	0xf3	/* stack right red zone (compiler ABI) */
+#define KASAN_STACK_RETURN	0xf5	/* stack after return (compiler ABI) */
+#define KASAN_STACK_SCOPE	0xf8	/* stack after scope (compiler ABI) */
+#define KASAN_ALLOCA_LEFT	0xca	/* alloca left red zone (compiler ABI) */
+#define KASAN_ALLOCA_RIGHT	0xcb	/* alloca right red zone (compiler ABI) */
+#define KASAN_USER_POISON	0xf7	/* poisoned through ksan.h */
+#define KASAN_INTRA_OBJECT	0xbb	/* intra-object red zone (runtime) */
+
+static inline int8_t *kasan_shadow(uintptr_t addr)
+{
+	return (int8_t *)((addr >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET);
+}
+static inline uintptr_t kasan_shadow_to_mem(const int8_t *s)
+{
+	return ((uintptr_t)s - KASAN_SHADOW_OFFSET) << KASAN_GRANULE_SHIFT;
+}
+
+extern int kasan_ready CORE_HIDDEN;	/* shadow and handlers usable */
+void kasan_init(void);
+
+/* shadow.c: addr and size must be granule-aligned for poison. */
+void kasan_poison(uintptr_t addr, size_t size, uint8_t value);
+/* Unpoison size bytes at addr (aligned), partial last granule as 1..7. */
+void kasan_unpoison(uintptr_t addr, size_t size);
+/* First poisoned byte in [addr, addr+size), or 0. */
+uintptr_t kasan_first_bad(uintptr_t addr, size_t size);
+
+/* Check an access; reports and returns 0 if it is bad. */
+static inline int kasan_bad_1(uintptr_t a)
+{
+	int8_t s = *kasan_shadow(a);
+
+	return unlikely(s != 0) && (int8_t)(a & 7) >= s;
+}
+int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t pc,
+		      uintptr_t fp, uintptr_t entry);
+
+/* report_generic.c */
+enum kasan_free_bug { KASAN_DOUBLE_FREE, KASAN_INVALID_FREE };
+void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
+		  uintptr_t fp, uintptr_t entry);
+void kasan_report_free(uintptr_t addr, enum kasan_free_bug bug, uintptr_t pc,
+		       uintptr_t fp, uintptr_t entry);
+/* Impossible allocations: "calloc-overflow", "allocation-size-too-big",
+ * "out-of-memory", "invalid-allocation-alignment". */
+void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
+			uintptr_t fp, uintptr_t entry);
+/* Faults the port's signal handler attributes to a bad access. */
+void kasan_report_fault(uintptr_t addr, int write, int addr_known, uintptr_t pc,
+			uintptr_t fp);
+int kasan_halt(void);
+
+/* alloc.c: the heap.  Errors come back in *err as 0, KASAN_ENOMEM or
+ * KASAN_EINVAL, for the port to turn into errno. */
+enum { KASAN_OK = 0, KASAN_ENOMEM = 1, KASAN_EINVAL = 2 };
+#define KASAN_MAX_ALLOC (1ul << 40)
+#define KASAN_ZERO 1
+struct kasan_caller {
+	uintptr_t entry;	/* the API function's own address (malloc) */
+	uintptr_t pc;		/* return address into its caller */
+	uintptr_t fp;		/* frame whose return address is pc */
+};
+void *kasan_malloc(size_t size, size_t align, int flags,
+		   const struct kasan_caller *c, int *err);
+/* Returns 0 when p was freed, -1 after a report (p left alone). */
+int kasan_free(void *p, const struct kasan_caller *c);
+/* Requested size of a live allocation at exactly p, or (size_t)-1. */
+size_t kasan_usable_size(const void *p);
+/* Requested size of the live allocation p for realloc; -1 + report if p is
+ * not a live allocation. */
+size_t kasan_realloc_size(void *p, const struct kasan_caller *c);
+
+/* What the reporter needs to know about a heap address. */
+struct kasan_object {
+	uintptr_t start;	/* object start, 0 if none */
+	size_t size;		/* requested size */
+	size_t cache_size;	/* class capacity, or mapping size for large */
+	int freed, live, large;
+	uint32_t alloc_stack, alloc_tid, free_stack, free_tid;
+};
+int kasan_find_object(uintptr_t addr, struct kasan_object *o);
+
+#endif /* KSAN_KASAN_H */

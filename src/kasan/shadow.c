@@ -1,0 +1,159 @@
+/*
+ * This file contains shadow memory manipulation and the generic range check
+ * shared by the ABI entry points, the checked mem* functions and ksan.h.
+ */
+#include "kasan.h"
+
+int kasan_ready;
+
+void kasan_poison(uintptr_t addr, size_t size, uint8_t value)
+{
+	if (!size)
+		return;
+	core_memset(kasan_shadow(addr), value, size >> KASAN_GRANULE_SHIFT);
+}
+
+void kasan_unpoison(uintptr_t addr, size_t size)
+{
+	core_memset(kasan_shadow(addr), 0, size >> KASAN_GRANULE_SHIFT);
+	if (size & 7)
+		*kasan_shadow(addr + size) = (int8_t)(size & 7);
+}
+
+uintptr_t kasan_first_bad(uintptr_t addr, size_t size)
+{
+	uintptr_t a = addr, end = addr + size;
+
+	while (a < end) {
+		int8_t s = *kasan_shadow(a);
+
+		if (s && (int8_t)(a & 7) >= s)
+			return a;
+		/* whole clean granule: skip to its end */
+		if (!s && !(a & 7) && end - a >= 8) {
+			/* scan 8 shadow bytes (64 granules) at a time */
+			while (end - a >= 512 && !((uintptr_t)kasan_shadow(a) & 7) &&
+			       !*(const uint64_t *)kasan_shadow(a))
+				a += 512;
+			a += 8;
+			continue;
+		}
+		a++;
+	}
+	return 0;
+}
+
+/*
+ * Generic check: an access is bad if any of its bytes is poisoned.  Faster
+ * paths come first: most accesses touch one or two granules.
+ */
+int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t pc,
+		      uintptr_t fp, uintptr_t entry)
+{
+	uintptr_t last;
+
+	if (unlikely(!size) || unlikely(!kasan_ready))
+		return 1;
+	last = addr + size - 1;
+	if (unlikely(last < addr || addr < KASAN_NULL_LIMIT ||
+		     last >= KASAN_ADDR_LIMIT))
+		goto bad;
+	if (likely(size <= 16)) {
+		int8_t *s = kasan_shadow(addr), *e = kasan_shadow(last);
+
+		if (likely(!kasan_bad_1(last))) {
+			for (; s < e; s++)
+				if (*s)
+					goto bad;
+			return 1;
+		}
+		goto bad;
+	}
+	if (likely(!kasan_first_bad(addr, size)))
+		return 1;
+bad:
+	kasan_report(addr, size, write, pc, fp, entry);
+	return 0;
+}
+
+/* ---- public interface (ksan.h) --------------------------------------- */
+
+void ksan_poison(const volatile void *p, size_t size)
+{
+	uintptr_t a = ROUND_UP((uintptr_t)p, KASAN_GRANULE);
+	uintptr_t e = ROUND_DOWN((uintptr_t)p + size, KASAN_GRANULE);
+
+	if (!kasan_ready || (uintptr_t)p + size < (uintptr_t)p || e <= a ||
+	    e > KASAN_ADDR_LIMIT)
+		return;
+	if (ksan_port_shadow_ensure(a, e - a))
+		return;
+	kasan_poison(a, e - a, KASAN_USER_POISON);
+}
+
+void ksan_unpoison(const volatile void *p, size_t size)
+{
+	uintptr_t a = (uintptr_t)p;
+
+	if (!kasan_ready || a + size < a || a + size > KASAN_ADDR_LIMIT || !size)
+		return;
+	if (ksan_port_shadow_ensure(ROUND_DOWN(a, 8), size + 8))
+		return;
+	if (a & 7) {
+		/* the granule's head stays as it was; make the rest valid */
+		int8_t *s = kasan_shadow(a);
+		size_t head = 8 - (a & 7);
+
+		if (size <= head) {
+			if (*s > 0 && *s < (int8_t)((a & 7) + size))
+				*s = (int8_t)((a & 7) + size);
+			else if (*s < 0)
+				*s = (int8_t)((a & 7) + size) & 7;
+			return;
+		}
+		*s = 0;
+		a += head;
+		size -= head;
+	}
+	{
+		int8_t *last = kasan_shadow(a + size);
+		int8_t keep = *last;
+
+		kasan_unpoison(a, size);
+		/* a partial tail must not shrink a granule already valid further */
+		if ((size & 7) && keep >= 0 && (keep == 0 || keep > (int8_t)(size & 7)))
+			*last = keep;
+	}
+}
+
+void *ksan_region_is_poisoned(const volatile void *p, size_t size)
+{
+	uintptr_t a = (uintptr_t)p;
+
+	if (!kasan_ready || !size || a + size < a || a + size > KASAN_ADDR_LIMIT)
+		return 0;
+	return (void *)kasan_first_bad(a, size);
+}
+
+int ksan_address_is_poisoned(const volatile void *p)
+{
+	uintptr_t a = (uintptr_t)p;
+
+	if (!kasan_ready || a >= KASAN_ADDR_LIMIT)
+		return 0;
+	return kasan_bad_1(a);
+}
+
+__attribute__((noinline)) void ksan_check_read(const volatile void *p, size_t size)
+{
+	kasan_check_range((uintptr_t)p, size, 0,
+			  (uintptr_t)__builtin_return_address(0),
+			  (uintptr_t)__builtin_frame_address(0), 0);
+}
+
+__attribute__((noinline)) void ksan_check_write(const volatile void *p, size_t size)
+{
+	kasan_check_range((uintptr_t)p, size, 1,
+			  (uintptr_t)__builtin_return_address(0),
+			  (uintptr_t)__builtin_frame_address(0), 0);
+}
