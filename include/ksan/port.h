@@ -46,6 +46,9 @@ void ksan_port_unlock(ksan_lock_t *lock);
 
 /* Current thread's id as the host names it (a tid or task id). */
 uint32_t ksan_port_thread_id(void);
+/* Process id (0 where there is none) and the id of the first thread. */
+int ksan_port_pid(void);
+uint32_t ksan_port_main_tid(void);
 /* Current thread's name into buf (NUL-terminated, may be ""). */
 void ksan_port_thread_name(char *buf, size_t len);
 /* Address of one per-thread pointer the core owns (NULL before first use).
@@ -54,9 +57,14 @@ void **ksan_port_thread_slot(void);
 
 /* ---- stacks and symbols ---------------------------------------------- */
 
-/* Up to max return addresses of the current thread, newest first, starting
- * with pc and walking frames from fp (fp may be 0: start from the caller).
- * Never faults.  Returns the count. */
+/*
+ * Up to max return addresses of the current thread, newest first.  fp is a
+ * frame record {saved frame pointer, return address}; with pc != 0 the
+ * trace is pc, then the return addresses of the records above fp (pc is the
+ * return address stored in fp's record); with pc == 0 it starts with fp's
+ * own return address.  Validates every record before reading it: never
+ * faults, stops at the first bad one.  Returns the count.
+ */
 size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 			     uintptr_t fp);
 

@@ -86,9 +86,12 @@ void core_vbprintf(struct core_buf *b, const char *fmt, va_list ap)
 			put_padded(b, str, core_strlen(str), width, left, ' ');
 			break;
 		}
-		case 'c':
-			put(b, (char)va_arg(ap, int));
+		case 'c': {
+			char ch = (char)va_arg(ap, int);
+
+			put_padded(b, &ch, 1, width, left, ' ');
 			break;
+		}
 		case 'd':
 		case 'i':
 			s = lng ? va_arg(ap, long long) : va_arg(ap, int);

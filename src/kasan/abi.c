@@ -103,10 +103,10 @@ ABI void __asan_handle_no_return(void)
 {
 }
 
-/* User-mode objects (-fsanitize=address) also call these; nothing to do. */
+/* User-mode objects (-fsanitize=address) also call these.  The runtime is
+ * already up: the port starts it before any constructor. */
 ABI void __asan_init(void)
 {
-	kasan_init();
 }
 ABI void __asan_version_mismatch_check_v8(void)
 {

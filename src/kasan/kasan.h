@@ -43,7 +43,7 @@ static inline uintptr_t kasan_shadow_to_mem(const int8_t *s)
 }
 
 extern int kasan_ready CORE_HIDDEN;	/* shadow and handlers usable */
-void kasan_init(void);
+void kasan_heap_init(void);
 
 /* shadow.c: addr and size must be granule-aligned for poison. */
 void kasan_poison(uintptr_t addr, size_t size, uint8_t value);

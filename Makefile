@@ -1,0 +1,117 @@
+# ksan: kernel-style sanitizers for C programs.  GNU make, no generator.
+#   make                 runtime, ksan-cc, headers, pkg-config file
+#   make check           every test; ends with "N passed, N failed, N skipped"
+#   make demo            build examples/ with ksan-cc and show the reports
+#   make install PREFIX=/usr/local DESTDIR=
+#   make bench           benchmarks (not part of check)
+
+CC      ?= cc
+ifeq ($(origin CC),default)
+CC      := gcc
+endif
+PREFIX  ?= /usr/local
+DESTDIR ?=
+B       := build
+VERSION := 0.1.0
+
+# The runtime is never built with sanitizers or the stack protector.
+RT_CFLAGS := -std=gnu11 -O2 -g -fPIC -fno-omit-frame-pointer -fno-stack-protector \
+	-fno-sanitize=all -fvisibility=hidden -fno-builtin -fno-common \
+	-Wall -Wextra -Wno-unused-parameter -Iinclude -Isrc
+# The core and the detectors: freestanding, no libc headers beyond the compiler's.
+FREE_CFLAGS := $(RT_CFLAGS) -ffreestanding \
+	$(shell $(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null >/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
+
+CORE_SRC  := $(wildcard src/core/*.c)
+KASAN_SRC := $(wildcard src/kasan/*.c)
+LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c,$(wildcard src/port/linux/*.c))
+FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC))
+LINUX_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(LINUX_SRC))
+STUB_OBJ  := $(B)/obj/port/stub/stub.o
+
+HEADERS   := $(B)/include/ksan/ksan.h $(B)/include/ksan/port.h
+
+all: $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
+	$(STUB_OBJ) $(B)/lib/ksan.exports $(B)/bin/ksan-cc $(HEADERS) \
+	$(B)/lib/pkgconfig/ksan.pc
+
+$(B)/obj/core/%.o $(B)/obj/kasan/%.o: private CFLAGS_X = $(FREE_CFLAGS)
+$(B)/obj/core/%.o: src/core/%.c src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(FREE_CFLAGS) -c $< -o $@
+$(B)/obj/kasan/%.o: src/kasan/%.c src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(FREE_CFLAGS) -c $< -o $@
+$(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(RT_CFLAGS) -c $< -o $@
+$(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
+	@mkdir -p $(@D)
+	$(CC) $(FREE_CFLAGS) -c $< -o $@
+$(B)/obj/shlib_stubs.o: src/port/linux/shlib_stubs.c include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -fPIC -fno-sanitize=all -Iinclude -c $< -o $@
+
+$(B)/lib/libksan.a: $(FREE_OBJ) $(LINUX_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+# the freestanding core and detectors alone (for embedding, and the link test)
+$(B)/lib/libksan_core.a: $(FREE_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+$(B)/lib/libksan_shlib.a: $(B)/obj/shlib_stubs.o
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/lib/ksan.exports: src/port/linux/exports.txt
+	@mkdir -p $(@D)
+	{ echo '{'; grep -v '^#' $< | grep . | sed 's/.*/  &;/'; echo '};'; } > $@
+
+$(B)/bin/ksan-cc: tools/ksan-cc.c
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -DKSAN_VERSION='"$(VERSION)"' -o $@ $<
+
+$(B)/include/ksan/%.h: include/ksan/%.h
+	@mkdir -p $(@D)
+	cp $< $@
+
+define PCFILE
+prefix=$(1)
+libdir=$${prefix}/lib
+includedir=$${prefix}/include
+
+Name: ksan
+Description: kernel-style sanitizers for C programs (build with ksan-cc)
+Version: $(VERSION)
+Cflags: -I$${includedir}
+Libs: -L$${libdir} -lksan -lpthread -ldl
+endef
+export PCFILE_BUILD := $(call PCFILE,$(abspath $(B)))
+export PCFILE_INSTALL := $(call PCFILE,$(PREFIX))
+
+$(B)/lib/pkgconfig/ksan.pc: Makefile
+	@mkdir -p $(@D)
+	echo "$$PCFILE_BUILD" > $@
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/ksan
+	install -m 755 $(B)/bin/ksan-cc $(DESTDIR)$(PREFIX)/bin/ksan-cc
+	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
+		$(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/ksan/ksan.h include/ksan/port.h $(DESTDIR)$(PREFIX)/include/ksan/
+	echo "$$PCFILE_INSTALL" > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksan.pc
+
+check: all
+	@bash tests/run-tests.sh
+
+demo: all
+	@bash examples/run-demo.sh
+
+bench: all
+	@bash bench/run.sh
+
+clean:
+	rm -rf $(B)
+
+.PHONY: all install check demo bench clean
+.DELETE_ON_ERROR:

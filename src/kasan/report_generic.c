@@ -1,0 +1,591 @@
+/*
+ * This file contains generic KASAN's reports: the bug type from the shadow
+ * value, the heap object description, the shadow dump, and the three
+ * layouts (kasan, asan, json) of design.md section 3 and
+ * docs/report-format.md.
+ */
+#include "kasan.h"
+
+#define BANNER "=================================================================="
+#define ASAN_BANNER "================================================================="
+
+int kasan_halt(void)
+{
+	return core_opt.halt_on_error < 0 ? 1 : (int)core_opt.halt_on_error;
+}
+
+struct bug {
+	const char *kasan, *asan;
+};
+
+static struct bug bug_of_value(uint8_t v)
+{
+	switch (v) {
+	case KASAN_SLAB_REDZONE:
+	case KASAN_PAGE_REDZONE:
+		return (struct bug){ "slab-out-of-bounds", "heap-buffer-overflow" };
+	case KASAN_SLAB_FREE:
+		return (struct bug){ "slab-use-after-free", "heap-use-after-free" };
+	case KASAN_PAGE_FREE:
+		return (struct bug){ "use-after-free", "heap-use-after-free" };
+	case KASAN_GLOBAL_REDZONE:
+		return (struct bug){ "global-out-of-bounds", "global-buffer-overflow" };
+	case KASAN_STACK_LEFT:
+		return (struct bug){ "stack-out-of-bounds", "stack-buffer-underflow" };
+	case KASAN_STACK_MID:
+	case KASAN_STACK_RIGHT:
+		return (struct bug){ "stack-out-of-bounds", "stack-buffer-overflow" };
+	case KASAN_STACK_RETURN:
+		return (struct bug){ "stack-use-after-return", "stack-use-after-return" };
+	case KASAN_STACK_SCOPE:
+		return (struct bug){ "use-after-scope", "stack-use-after-scope" };
+	case KASAN_ALLOCA_LEFT:
+	case KASAN_ALLOCA_RIGHT:
+		return (struct bug){ "alloca-out-of-bounds", "dynamic-stack-buffer-overflow" };
+	case KASAN_USER_POISON:
+		return (struct bug){ "use-after-poison", "use-after-poison" };
+	case KASAN_INTRA_OBJECT:
+		return (struct bug){ "intra-object-out-of-bounds", "intra-object-overflow" };
+	}
+	if (v < 8)
+		return (struct bug){ "out-of-bounds", "unknown-crash" };
+	return (struct bug){ "unknown-crash", "unknown-crash" };
+}
+
+static int has_shadow(uintptr_t a)
+{
+	return a >= KASAN_NULL_LIMIT && a < KASAN_ADDR_LIMIT;
+}
+
+static struct bug classify(uintptr_t addr, size_t size, uintptr_t *first_bad)
+{
+	uintptr_t bad;
+	int8_t *s;
+	uint8_t v;
+
+	*first_bad = addr;
+	if (size && addr + size - 1 < addr)
+		return (struct bug){ "out-of-bounds", "negative-size-param" };
+	if (addr < KASAN_NULL_LIMIT)
+		return (struct bug){ "null-ptr-deref", "SEGV on unknown address" };
+	if (!has_shadow(addr) || !has_shadow(addr + (size ? size - 1 : 0)))
+		return (struct bug){ "wild-memory-access", "SEGV on unknown address" };
+	bad = kasan_first_bad(addr, size ? size : 1);
+	if (!bad)
+		return (struct bug){ "out-of-bounds", "unknown-crash" };
+	*first_bad = bad;
+	s = kasan_shadow(bad);
+	v = (uint8_t)*s;
+	if (v > 0 && v < 8)
+		v = (uint8_t)s[1];
+	return bug_of_value(v);
+}
+
+static const char *thread_word(uint32_t tid, char *buf, size_t len)
+{
+	/* ASan calls the main thread T0; ksan names others by their tid */
+	if (tid == ksan_port_main_tid())
+		core_snprintf(buf, len, "T0");
+	else
+		core_snprintf(buf, len, "T%u", (unsigned)tid);
+	return buf;
+}
+
+static size_t capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
+		      uintptr_t entry)
+{
+	size_t n = 0;
+
+	if (entry)
+		pcs[n++] = entry;
+	return n + ksan_port_stack_trace(pcs + n, max - n, pc, fp);
+}
+
+static void print_depot(depot_handle_t h, int asan)
+{
+	const uintptr_t *pcs;
+	size_t n = core_depot_fetch(h, &pcs);
+
+	if (asan)
+		core_print_stack_asan(pcs, n, 1);
+	else
+		core_print_stack(pcs, n, 1);
+}
+
+static const char *cache_name(const struct kasan_object *o, char *buf, size_t len)
+{
+	if (o->large)
+		core_snprintf(buf, len, "kmalloc-large");
+	else
+		core_snprintf(buf, len, "kmalloc-%lu", (unsigned long)o->cache_size);
+	return buf;
+}
+
+/* "located N bytes to the right of" / "to the left of" / "inside of" */
+static const char *relation(uintptr_t a, const struct kasan_object *o, size_t *dist)
+{
+	if (a < o->start) {
+		*dist = o->start - a;
+		return "to the left of";
+	}
+	if (a >= o->start + o->size) {
+		*dist = a - (o->start + o->size);
+		return "to the right of";
+	}
+	*dist = a - o->start;
+	return "inside of";
+}
+
+static void print_shadow_kasan(uintptr_t addr)
+{
+	uintptr_t row = ROUND_DOWN(addr, 128) - 256;
+	int i, j;
+
+	if (!has_shadow(row) || !has_shadow(row + 5 * 128) ||
+	    ksan_port_shadow_ensure(row, 5 * 128))
+		return;
+	core_bprintf(&core_rbuf, "Memory state around the buggy address:\n");
+	for (i = 0; i < 5; i++, row += 128) {
+		const uint8_t *s = (const uint8_t *)kasan_shadow(row);
+		int here = addr >= row && addr < row + 128;
+		size_t prefix = core_rbuf.len;
+
+		core_bprintf(&core_rbuf, "%c0x%lx: ", here ? '>' : ' ', (unsigned long)row);
+		prefix = core_rbuf.len - prefix;
+		for (j = 0; j < 16; j++)
+			core_bprintf(&core_rbuf, j < 15 ? "%02x " : "%02x\n", s[j]);
+		if (here)
+			core_bprintf(&core_rbuf, "%*c\n",
+				     (int)(prefix + 3 * ((addr - row) >> 3) + 1), '^');
+	}
+}
+
+static void print_shadow_asan(uintptr_t addr)
+{
+	uintptr_t bad = (uintptr_t)kasan_shadow(addr);
+	uintptr_t row = ROUND_DOWN(bad, 16) - 5 * 16;
+	int i, j;
+
+	if (!has_shadow(addr) ||
+	    ksan_port_shadow_ensure(kasan_shadow_to_mem((int8_t *)row), 11 * 16 * 8))
+		return;
+	core_bprintf(&core_rbuf, "Shadow bytes around the buggy address:\n");
+	for (i = 0; i < 11; i++, row += 16) {
+		const uint8_t *s = (const uint8_t *)row;
+
+		core_bprintf(&core_rbuf, "%s0x%012lx:", row == ROUND_DOWN(bad, 16) ? "=>" : "  ",
+			     (unsigned long)row);
+		for (j = 0; j < 16; j++) {
+			uintptr_t b = row + (uintptr_t)j;
+
+			if (b == bad)
+				core_bprintf(&core_rbuf, "[%02x]", s[j]);
+			else
+				core_bprintf(&core_rbuf, b == bad + 1 ? "%02x" : " %02x", s[j]);
+		}
+		core_bprintf(&core_rbuf, "\n");
+	}
+	if (core_opt.print_legend)
+		core_bprintf(&core_rbuf,
+			"Shadow byte legend (one shadow byte represents 8 application bytes):\n"
+			"  Addressable:           00\n"
+			"  Partially addressable: 01 02 03 04 05 06 07 \n"
+			"  Heap red zone:          fc\n"
+			"  Freed heap region:      fb\n"
+			"  Large object red zone:  fe\n"
+			"  Freed large object:     ff\n"
+			"  Stack left redzone:     f1\n"
+			"  Stack mid redzone:      f2\n"
+			"  Stack right redzone:    f3\n"
+			"  Stack after return:     f5\n"
+			"  Stack use after scope:  f8\n"
+			"  Global redzone:         f9\n"
+			"  Poisoned by user:       f7\n"
+			"  Intra object redzone:   bb\n"
+			"  Left alloca redzone:    ca\n"
+			"  Right alloca redzone:   cb\n");
+}
+
+static void json_str(const char *s)
+{
+	core_bprintf(&core_rbuf, "\"");
+	for (; s && *s; s++) {
+		if (*s == '"' || *s == '\\')
+			core_bprintf(&core_rbuf, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			core_bprintf(&core_rbuf, "\\u%04x", (unsigned)*s);
+		else
+			core_bprintf(&core_rbuf, "%c", *s);
+	}
+	core_bprintf(&core_rbuf, "\"");
+}
+
+static void json_frames(const uintptr_t *pcs, size_t n, int first_is_entry)
+{
+	size_t i;
+
+	core_bprintf(&core_rbuf, "[");
+	for (i = 0; i < n; i++) {
+		struct ksan_symbol s;
+
+		core_memset(&s, 0, sizeof(s));
+		ksan_port_symbolize(pcs[i], !(first_is_entry && i == 0), &s);
+		core_bprintf(&core_rbuf, "%s{\"pc\":\"0x%lx\",\"function\":", i ? "," : "",
+			     (unsigned long)pcs[i]);
+		json_str(s.function ? s.function : "");
+		core_bprintf(&core_rbuf, ",\"file\":");
+		json_str(s.file ? s.file : "");
+		core_bprintf(&core_rbuf, ",\"line\":%u}", s.line);
+	}
+	core_bprintf(&core_rbuf, "]");
+}
+
+static void json_depot(const char *key, depot_handle_t h)
+{
+	const uintptr_t *pcs;
+	size_t n = core_depot_fetch(h, &pcs);
+
+	core_bprintf(&core_rbuf, ",\"%s\":", key);
+	json_frames(pcs, n, 1);
+}
+
+/* Everything one report needs, gathered before printing. */
+struct report_ctx {
+	struct ksan_report r;
+	struct kasan_object obj;
+	int has_obj;
+	uintptr_t first_bad;
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t npcs;
+	int has_entry;
+	uintptr_t fp;
+	const char *free_word;	/* asan: "attempting double-free" ... */
+};
+
+static void print_object_kasan(struct report_ctx *c)
+{
+	char cache[32];
+	size_t dist;
+	const char *rel;
+
+	if (!c->has_obj)
+		return;
+	if (c->obj.alloc_stack || c->obj.live || c->obj.freed) {
+		core_bprintf(&core_rbuf, "Allocated by task %u:\n", (unsigned)c->obj.alloc_tid);
+		print_depot(c->obj.alloc_stack, 0);
+		core_bprintf(&core_rbuf, "\n");
+	}
+	if (c->obj.freed) {
+		core_bprintf(&core_rbuf, "Freed by task %u:\n", (unsigned)c->obj.free_tid);
+		print_depot(c->obj.free_stack, 0);
+		core_bprintf(&core_rbuf, "\n");
+	}
+	rel = relation(c->r.addr, &c->obj, &dist);
+	core_bprintf(&core_rbuf,
+		     "The buggy address belongs to the object at 0x%lx\n"
+		     " which belongs to the cache %s of size %lu\n"
+		     "The buggy address is located %lu bytes %s\n"
+		     " %lu-byte region [0x%lx, 0x%lx)\n\n",
+		     (unsigned long)c->obj.start, cache_name(&c->obj, cache, sizeof(cache)),
+		     (unsigned long)c->obj.cache_size, (unsigned long)dist, rel,
+		     (unsigned long)c->obj.size, (unsigned long)c->obj.start,
+		     (unsigned long)(c->obj.start + c->obj.size));
+}
+
+static void print_kasan(struct report_ctx *c)
+{
+	char fn[256], task[64];
+	struct ksan_report *r = &c->r;
+
+	core_task_name(task, sizeof(task));
+	core_format_function(fn, sizeof(fn), r->pc, 1);
+	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", r->bug_type, fn);
+	if (r->access == KSAN_FREE)
+		core_bprintf(&core_rbuf, "Free of addr 0x%lx by task %s\n",
+			     (unsigned long)r->addr, task);
+	else if (r->size)
+		core_bprintf(&core_rbuf, "%s of size %lu at addr 0x%lx by task %s\n",
+			     r->access == KSAN_WRITE ? "Write" : "Read",
+			     (unsigned long)r->size, (unsigned long)r->addr, task);
+	else
+		core_bprintf(&core_rbuf, "%s at addr 0x%lx by task %s\n",
+			     r->access == KSAN_WRITE ? "Write" : "Read",
+			     (unsigned long)r->addr, task);
+	core_bprintf(&core_rbuf, "\nCall Trace:\n");
+	core_print_stack(c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, "\n");
+	print_object_kasan(c);
+	if (has_shadow(r->addr))
+		print_shadow_kasan(c->first_bad);
+	core_bprintf(&core_rbuf, BANNER "\n");
+}
+
+static void print_summary_asan(struct report_ctx *c, const char *type)
+{
+	struct ksan_symbol s;
+	size_t i = c->has_entry && c->npcs > 1 ? 1 : 0;
+
+	core_memset(&s, 0, sizeof(s));
+	if (c->npcs)
+		ksan_port_symbolize(c->pcs[i], 1, &s);
+	core_bprintf(&core_rbuf, "SUMMARY: AddressSanitizer: %s", type);
+	if (s.file)
+		core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
+	if (s.file && s.column)
+		core_bprintf(&core_rbuf, ":%u", s.column);
+	if (s.function)
+		core_bprintf(&core_rbuf, " in %s", s.function);
+	core_bprintf(&core_rbuf, "\n");
+}
+
+static void print_asan(struct report_ctx *c)
+{
+	struct ksan_report *r = &c->r;
+	char tw[16];
+	const char *summary = r->asan_type;
+
+	thread_word(ksan_port_thread_id(), tw, sizeof(tw));
+	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: ", ksan_port_pid());
+	if (r->access == KSAN_FREE) {
+		core_bprintf(&core_rbuf, "%s on 0x%lx in thread %s:\n", c->free_word,
+			     (unsigned long)r->addr, tw);
+	} else {
+		core_bprintf(&core_rbuf, "%s on address 0x%lx at pc 0x%lx bp 0x%lx sp 0x%lx\n",
+			     r->asan_type, (unsigned long)r->addr, (unsigned long)r->pc,
+			     (unsigned long)c->fp, (unsigned long)c->fp);
+		core_bprintf(&core_rbuf, "%s of size %lu at 0x%lx thread %s\n",
+			     r->access == KSAN_WRITE ? "WRITE" : "READ",
+			     (unsigned long)r->size, (unsigned long)r->addr, tw);
+	}
+	core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, "\n");
+	if (c->has_obj) {
+		size_t dist;
+		const char *rel = relation(r->addr, &c->obj, &dist);
+
+		core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s %lu-byte region [0x%lx,0x%lx)\n",
+			     (unsigned long)r->addr, (unsigned long)dist, rel,
+			     (unsigned long)c->obj.size, (unsigned long)c->obj.start,
+			     (unsigned long)(c->obj.start + c->obj.size));
+		if (c->obj.freed) {
+			core_bprintf(&core_rbuf, "freed by thread %s here:\n",
+				     thread_word(c->obj.free_tid, tw, sizeof(tw)));
+			print_depot(c->obj.free_stack, 1);
+			core_bprintf(&core_rbuf, "\npreviously allocated by thread %s here:\n",
+				     thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+		} else {
+			core_bprintf(&core_rbuf, "allocated by thread %s here:\n",
+				     thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+		}
+		print_depot(c->obj.alloc_stack, 1);
+		core_bprintf(&core_rbuf, "\n");
+	}
+	if (r->access == KSAN_FREE)
+		summary = r->asan_type;
+	print_summary_asan(c, summary);
+	if (has_shadow(r->addr) && r->access != KSAN_FREE)
+		print_shadow_asan(c->first_bad);
+	if (kasan_halt())
+		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+}
+
+static void print_json(struct report_ctx *c)
+{
+	struct ksan_report *r = &c->r;
+	char task[64];
+
+	core_task_name(task, sizeof(task));
+	core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":",
+		     r->bug_type);
+	json_str(r->asan_type);
+	core_bprintf(&core_rbuf, ",\"access\":\"%s\",\"address\":\"0x%lx\",\"size\":%lu,"
+		     "\"pc\":\"0x%lx\",\"task\":",
+		     r->access == KSAN_FREE ? "free" : r->access == KSAN_WRITE ? "write" : "read",
+		     (unsigned long)r->addr, (unsigned long)r->size, (unsigned long)r->pc);
+	json_str(task);
+	core_bprintf(&core_rbuf, ",\"stack\":");
+	json_frames(c->pcs, c->npcs, c->has_entry);
+	if (c->has_obj) {
+		char cache[32];
+		size_t dist;
+		const char *rel = relation(r->addr, &c->obj, &dist);
+
+		core_bprintf(&core_rbuf, ",\"object\":{\"start\":\"0x%lx\",\"size\":%lu,"
+			     "\"cache\":\"%s\",\"cache_size\":%lu,\"state\":\"%s\","
+			     "\"relation\":\"%s\",\"distance\":%lu,\"alloc_task\":%u",
+			     (unsigned long)c->obj.start, (unsigned long)c->obj.size,
+			     cache_name(&c->obj, cache, sizeof(cache)),
+			     (unsigned long)c->obj.cache_size,
+			     c->obj.freed ? "freed" : "allocated",
+			     rel[0] == 'i' ? "inside" : rel[3] == 't' && rel[7] == 'r' ? "right" : "left",
+			     (unsigned long)dist, (unsigned)c->obj.alloc_tid);
+		if (c->obj.freed)
+			core_bprintf(&core_rbuf, ",\"free_task\":%u", (unsigned)c->obj.free_tid);
+		core_bprintf(&core_rbuf, "}");
+		json_depot("alloc_stack", c->obj.alloc_stack);
+		if (c->obj.freed)
+			json_depot("free_stack", c->obj.free_stack);
+	}
+	core_bprintf(&core_rbuf, "}\n");
+}
+
+static void emit(struct report_ctx *c)
+{
+	int halt = kasan_halt();
+
+	if (c->has_obj) {
+		static char cache[32];	/* guarded by the report lock */
+
+		c->r.object = c->obj.start;
+		c->r.object_size = c->obj.size;
+		c->r.object_freed = c->obj.freed;
+		c->r.cache = cache_name(&c->obj, cache, sizeof(cache));
+	}
+	if (core_report_callback(&c->r)) {
+		core_report_cancel();
+		return;
+	}
+	switch (core_opt.report_format) {
+	case FORMAT_ASAN:
+		print_asan(c);
+		break;
+	case FORMAT_JSON:
+		print_json(c);
+		break;
+	default:
+		print_kasan(c);
+	}
+	core_report_end(halt);
+}
+
+void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
+		  uintptr_t fp, uintptr_t entry)
+{
+	static struct report_ctx ctx;	/* guarded by the report lock */
+	struct report_ctx *c = &ctx;
+	struct bug b;
+	uintptr_t first_bad;
+
+	b = classify(addr, size, &first_bad);
+	if (!core_report_begin(pc, b.kasan, !kasan_halt()))
+		return;
+	core_memset(c, 0, sizeof(*c));
+	c->first_bad = first_bad;
+	c->r.detector = "KASAN";
+	c->r.bug_type = b.kasan;
+	c->r.asan_type = b.asan;
+	c->r.addr = addr;
+	c->r.size = size;
+	c->r.access = write ? KSAN_WRITE : KSAN_READ;
+	c->r.pc = pc;
+	c->fp = fp;
+	c->has_entry = entry != 0;
+	c->npcs = capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	if (has_shadow(addr))
+		c->has_obj = kasan_find_object(first_bad, &c->obj);
+	emit(c);
+}
+
+void kasan_report_free(uintptr_t addr, enum kasan_free_bug bug, uintptr_t pc,
+		       uintptr_t fp, uintptr_t entry)
+{
+	static struct report_ctx ctx;	/* guarded by the report lock */
+	struct report_ctx *c = &ctx;
+	const char *type = bug == KASAN_DOUBLE_FREE ? "double-free" : "invalid-free";
+
+	if (!core_report_begin(pc, type, !kasan_halt()))
+		return;
+	core_memset(c, 0, sizeof(*c));
+	c->first_bad = addr;
+	c->r.detector = "KASAN";
+	c->r.bug_type = type;
+	c->r.asan_type = bug == KASAN_DOUBLE_FREE ? "double-free" : "bad-free";
+	c->free_word = bug == KASAN_DOUBLE_FREE ? "attempting double-free" :
+		       "attempting free on address which was not malloc()-ed:";
+	c->r.addr = addr;
+	c->r.access = KSAN_FREE;
+	c->r.pc = pc;
+	c->fp = fp;
+	c->has_entry = entry != 0;
+	c->npcs = capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	if (has_shadow(addr))
+		c->has_obj = kasan_find_object(addr, &c->obj);
+	emit(c);
+}
+
+void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
+			uintptr_t fp, uintptr_t entry)
+{
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t n;
+	char fn[256], task[64];
+
+	if (!core_report_begin(pc, type, 0))
+		return;
+	{
+		struct ksan_report r;
+
+		core_memset(&r, 0, sizeof(r));
+		r.detector = "KASAN";
+		r.bug_type = type;
+		r.asan_type = type;
+		r.size = a;
+		r.pc = pc;
+		if (core_report_callback(&r)) {
+			core_report_cancel();
+			return;
+		}
+	}
+	n = capture(pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	core_task_name(task, sizeof(task));
+	core_format_function(fn, sizeof(fn), pc, 1);
+	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", type, fn);
+	if (!core_strcmp(type, "calloc-overflow"))
+		core_bprintf(&core_rbuf, "calloc of %lu elements of %lu bytes overflows by task %s\n",
+			     (unsigned long)a, (unsigned long)b, task);
+	else if (!core_strcmp(type, "invalid-allocation-alignment"))
+		core_bprintf(&core_rbuf, "Alignment %lu (size %lu) is not a power of two or not a multiple of sizeof(void *) by task %s\n",
+			     (unsigned long)b, (unsigned long)a, task);
+	else if (!core_strcmp(type, "allocation-size-too-big"))
+		core_bprintf(&core_rbuf, "Allocation of 0x%lx bytes exceeds the maximum 0x%lx by task %s\n",
+			     (unsigned long)a, (unsigned long)KASAN_MAX_ALLOC, task);
+	else
+		core_bprintf(&core_rbuf, "Out of memory allocating 0x%lx bytes by task %s\n",
+			     (unsigned long)a, task);
+	core_bprintf(&core_rbuf, "\nCall Trace:\n");
+	if (core_opt.report_format == FORMAT_ASAN)
+		core_print_stack_asan(pcs, n, entry != 0);
+	else
+		core_print_stack(pcs, n, entry != 0);
+	core_bprintf(&core_rbuf, "(set allocator_may_return_null=1 to get NULL instead)\n" BANNER "\n");
+	/* an impossible allocation cannot go on: there is nothing to return */
+	core_report_end(1);
+}
+
+void kasan_report_fault(uintptr_t addr, int write, int addr_known, uintptr_t pc,
+			uintptr_t fp)
+{
+	static struct report_ctx ctx;
+	struct report_ctx *c = &ctx;
+	const char *type = addr_known && addr < KASAN_NULL_LIMIT ? "null-ptr-deref" :
+			   "wild-memory-access";
+
+	if (!core_report_begin(pc, type, 0))
+		return;
+	core_memset(c, 0, sizeof(*c));
+	c->r.detector = "KASAN";
+	c->r.bug_type = type;
+	c->r.asan_type = "SEGV on unknown address";
+	c->r.addr = addr;
+	c->r.access = write ? KSAN_WRITE : KSAN_READ;
+	c->r.pc = pc;
+	c->fp = fp;
+	/* the faulting pc is not a return address: put it first as-is */
+	c->pcs[0] = pc;
+	c->npcs = 1 + (fp ? ksan_port_stack_trace(c->pcs + 1, DEPOT_MAX_FRAMES - 1, 0, fp) : 0);
+	emit(c);
+	/* a fault cannot be resumed: the access would fault again */
+	if (core_opt.abort_on_error)
+		ksan_port_abort();
+	ksan_port_exit((int)core_opt.exitcode);
+}

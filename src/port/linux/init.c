@@ -1,0 +1,82 @@
+/*
+ * This file contains the Linux port's start-up: KSAN_OPTIONS, the signal
+ * handler, thread hooks, the heap and the real mem* functions, ready before
+ * any instrumented code runs.  It runs from .preinit_array (before every
+ * constructor, of the executable and of its libraries) or from the first
+ * malloc/memcpy, whichever comes first: static glibc allocates before any
+ * constructor runs.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <unistd.h>
+#include "linux.h"
+
+int port_init_state;	/* 0 not started, 1 running, 2 done */
+static ksan_lock_t init_lock;
+
+void port_fork_init(void);
+
+static void die_options(const char *msg)
+{
+	ksan_port_write(msg, core_strlen(msg));
+	ksan_port_write("\n", 1);
+	_exit(1);
+}
+
+static const char *options_string(void)
+{
+	extern char **environ;
+	char **e;
+
+	/* getenv without relying on libc state in early static start-up */
+	for (e = environ; e && *e; e++)
+		if (!core_strncmp(*e, "KSAN_OPTIONS=", 13))
+			return *e + 13;
+	return 0;
+}
+
+void port_init(void)
+{
+	char err[256];
+
+	if (__atomic_load_n(&port_init_state, __ATOMIC_ACQUIRE) == 2)
+		return;
+	ksan_port_lock(&init_lock);
+	if (port_init_state) {
+		/* done by another thread, or re-entered from our own init */
+		ksan_port_unlock(&init_lock);
+		return;
+	}
+	port_init_state = 1;
+	core_options_defaults();
+	if (core_options_parse(options_string(), err, sizeof(err)))
+		die_options(err);
+	if (core_opt.help) {
+		core_options_print_help();
+		_exit(0);
+	}
+	port_set_log_path(core_opt.log_path);
+	port_threads_init();
+	port_signal_init();
+	kasan_heap_init();
+	__atomic_store_n(&kasan_ready, 1, __ATOMIC_RELEASE);
+	port_mem_init();
+	port_fork_init();
+	if (core_opt.verbosity)
+		core_printf("ksan: initialised (pid %d, shadow offset 0x%lx)\n",
+			    ksan_port_pid(), (unsigned long)KASAN_SHADOW_OFFSET);
+	__atomic_store_n(&port_init_state, 2, __ATOMIC_RELEASE);
+	ksan_port_unlock(&init_lock);
+}
+
+static void preinit(int argc, char **argv, char **envp)
+{
+	(void)argc;
+	(void)argv;
+	(void)envp;
+	port_init();
+}
+
+/* Runs before every constructor; only executables have this section. */
+__attribute__((section(".preinit_array"), used))
+static void (*const ksan_preinit)(int, char **, char **) = preinit;

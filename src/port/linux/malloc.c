@@ -1,0 +1,225 @@
+/*
+ * This file contains the malloc family, glibc's documented replacement
+ * set, so the C library's own allocations (strdup, fopen, getline...) go
+ * through ksan too.  Each entry point records itself and its caller for the
+ * allocation/free stacks, and turns the heap's errors into errno or reports.
+ * Stubs of glibc's other malloc functions keep static links free of libc's
+ * allocator.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <malloc.h>
+#include <stdlib.h>
+#include "linux.h"
+
+#define CALLER(fn)							\
+	struct kasan_caller cl = { (uintptr_t)(fn),			\
+		(uintptr_t)__builtin_return_address(0),			\
+		(uintptr_t)__builtin_frame_address(0) }
+#define ENTRY PORT_API __attribute__((noinline))
+
+/* An allocation that cannot be made: NULL with errno, or a report. */
+static void *failed(int err, size_t a, size_t b, const char *type,
+		    const struct kasan_caller *cl)
+{
+	if (err == KASAN_EINVAL) {
+		if (!core_opt.allocator_may_return_null)
+			kasan_report_alloc("invalid-allocation-alignment", a, b,
+					   cl->pc, cl->fp, cl->entry);
+		errno = EINVAL;
+		return 0;
+	}
+	if (!core_opt.allocator_may_return_null)
+		kasan_report_alloc(type ? type : a > KASAN_MAX_ALLOC ?
+				   "allocation-size-too-big" : "out-of-memory",
+				   a, b, cl->pc, cl->fp, cl->entry);
+	errno = ENOMEM;
+	return 0;
+}
+
+static void *do_alloc(size_t size, size_t align, int flags,
+		      const struct kasan_caller *cl)
+{
+	int err;
+	void *p;
+
+	port_ensure_init();
+	p = kasan_malloc(size, align, flags, cl, &err);
+	if (unlikely(!p))
+		return failed(err, size, align, 0, cl);
+	return p;
+}
+
+ENTRY void *malloc(size_t size)
+{
+	CALLER(malloc);
+	return do_alloc(size, 0, 0, &cl);
+}
+
+ENTRY void free(void *p)
+{
+	CALLER(free);
+	if (!p)
+		return;
+	port_ensure_init();
+	kasan_free(p, &cl);
+}
+
+ENTRY void *calloc(size_t n, size_t size)
+{
+	CALLER(calloc);
+	size_t total;
+
+	if (__builtin_mul_overflow(n, size, &total)) {
+		port_ensure_init();
+		return failed(KASAN_ENOMEM, n, size, "calloc-overflow", &cl);
+	}
+	return do_alloc(total, 0, KASAN_ZERO, &cl);
+}
+
+static void *do_realloc(void *p, size_t size, const struct kasan_caller *cl)
+{
+	size_t old;
+	void *q;
+
+	port_ensure_init();
+	if (!p)
+		return do_alloc(size, 0, 0, cl);
+	if (!size) {		/* glibc: free and return NULL */
+		kasan_free(p, cl);
+		return 0;
+	}
+	old = kasan_realloc_size(p, cl);
+	if (old == (size_t)-1)
+		return 0;
+	q = do_alloc(size, 0, 0, cl);
+	if (!q)
+		return 0;	/* the old block stays valid, as C says */
+	real_memcpy(q, p, old < size ? old : size);
+	kasan_free(p, cl);
+	return q;
+}
+
+ENTRY void *realloc(void *p, size_t size)
+{
+	CALLER(realloc);
+	return do_realloc(p, size, &cl);
+}
+
+ENTRY void *reallocarray(void *p, size_t n, size_t size)
+{
+	CALLER(reallocarray);
+	size_t total;
+
+	if (__builtin_mul_overflow(n, size, &total)) {
+		errno = ENOMEM;
+		return 0;
+	}
+	return do_realloc(p, total, &cl);
+}
+
+static int pow2(size_t a)
+{
+	return a && !(a & (a - 1));
+}
+
+ENTRY int posix_memalign(void **out, size_t align, size_t size)
+{
+	CALLER(posix_memalign);
+	int e = errno;
+	void *p;
+
+	if (!pow2(align) || align % sizeof(void *))
+		return EINVAL;	/* POSIX: *out is left alone */
+	p = do_alloc(size, align, 0, &cl);
+	if (!p) {
+		errno = e;
+		return ENOMEM;
+	}
+	*out = p;
+	return 0;
+}
+
+ENTRY void *aligned_alloc(size_t align, size_t size)
+{
+	CALLER(aligned_alloc);
+	if (!pow2(align)) {
+		errno = EINVAL;
+		return 0;
+	}
+	return do_alloc(size, align, 0, &cl);
+}
+
+ENTRY void *memalign(size_t align, size_t size)
+{
+	CALLER(memalign);
+	if (!pow2(align)) {
+		errno = EINVAL;
+		return 0;
+	}
+	return do_alloc(size, align, 0, &cl);
+}
+
+ENTRY void *valloc(size_t size)
+{
+	CALLER(valloc);
+	return do_alloc(size, 4096, 0, &cl);
+}
+
+ENTRY void *pvalloc(size_t size)
+{
+	CALLER(pvalloc);
+	size_t rounded = ROUND_UP(size ? size : 1, 4096);
+
+	if (rounded < size) {
+		errno = ENOMEM;
+		return 0;
+	}
+	return do_alloc(rounded, 4096, 0, &cl);
+}
+
+/* The requested size, as ASan returns it: the class tail stays poisoned. */
+ENTRY size_t malloc_usable_size(void *p)
+{
+	size_t n;
+
+	if (!p)
+		return 0;
+	port_ensure_init();
+	n = kasan_usable_size(p);
+	return n == (size_t)-1 ? 0 : n;
+}
+
+/* glibc's other malloc interfaces: ksan's heap has nothing to tune. */
+PORT_API int mallopt(int param, int value)
+{
+	(void)param;
+	(void)value;
+	return 1;
+}
+
+PORT_API int malloc_trim(size_t pad)
+{
+	(void)pad;
+	return 0;
+}
+
+PORT_API struct mallinfo mallinfo(void)
+{
+	struct mallinfo m;
+
+	core_memset(&m, 0, sizeof(m));
+	return m;
+}
+
+PORT_API struct mallinfo2 mallinfo2(void)
+{
+	struct mallinfo2 m;
+
+	core_memset(&m, 0, sizeof(m));
+	return m;
+}
+
+PORT_API void malloc_stats(void)
+{
+}

@@ -1,0 +1,113 @@
+/*
+ * This file contains the checked memcpy, memmove and memset.  In
+ * kernel-address mode neither compiler checks these calls (struct copies
+ * included), so the executable's own definitions take over from the C
+ * library's: they check both ranges, then call the C library's fast
+ * implementation (found with dlsym(RTLD_NEXT) in dynamic executables; static
+ * ones use ksan's string-instruction copies).  A call whose ranges are bad is
+ * reported and not performed, as the kernel does, so the heap's own
+ * metadata is never overwritten.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include "linux.h"
+
+extern void *dlsym(void *, const char *) __attribute__((weak));
+
+static void *own_memcpy(void *d, const void *s, size_t n)
+{
+	void *ret = d;
+
+	__asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+	return ret;
+}
+
+static void *own_memmove(void *d, const void *s, size_t n)
+{
+	void *ret = d;
+
+	if ((uintptr_t)d - (uintptr_t)s >= n)	/* no harmful overlap */
+		return own_memcpy(d, s, n);
+	d = (char *)d + n - 1;
+	s = (const char *)s + n - 1;
+	__asm__ volatile("std; rep movsb; cld" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+	return ret;
+}
+
+static void *own_memset(void *d, int c, size_t n)
+{
+	void *ret = d;
+
+	__asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
+	return ret;
+}
+
+void *(*real_memcpy)(void *, const void *, size_t) = own_memcpy;
+void *(*real_memmove)(void *, const void *, size_t) = own_memmove;
+void *(*real_memset)(void *, int, size_t) = own_memset;
+
+void port_mem_init(void)
+{
+	void *p;
+
+	if (!dlsym)
+		return;	/* static executable */
+	if ((p = dlsym(RTLD_NEXT, "memcpy")))
+		real_memcpy = (void *(*)(void *, const void *, size_t))p;
+	if ((p = dlsym(RTLD_NEXT, "memmove")))
+		real_memmove = (void *(*)(void *, const void *, size_t))p;
+	if ((p = dlsym(RTLD_NEXT, "memset")))
+		real_memset = (void *(*)(void *, int, size_t))p;
+}
+
+#define ENTRY_CHECK(entry, addr, size, write)				\
+	kasan_check_range((uintptr_t)(addr), (size), (write),		\
+			  (uintptr_t)__builtin_return_address(0),	\
+			  (uintptr_t)__builtin_frame_address(0), (uintptr_t)(entry))
+
+PORT_API __attribute__((noinline)) void *memcpy(void *d, const void *s, size_t n)
+{
+	if (likely(kasan_ready) && n &&
+	    (!ENTRY_CHECK(memcpy, s, n, 0) || !ENTRY_CHECK(memcpy, d, n, 1)))
+		return d;
+	return real_memcpy(d, s, n);
+}
+
+PORT_API __attribute__((noinline)) void *memmove(void *d, const void *s, size_t n)
+{
+	if (likely(kasan_ready) && n &&
+	    (!ENTRY_CHECK(memmove, s, n, 0) || !ENTRY_CHECK(memmove, d, n, 1)))
+		return d;
+	return real_memmove(d, s, n);
+}
+
+PORT_API __attribute__((noinline)) void *memset(void *d, int c, size_t n)
+{
+	if (likely(kasan_ready) && n && !ENTRY_CHECK(memset, d, n, 1))
+		return d;
+	return real_memset(d, c, n);
+}
+
+/* The compilers' user-mode names for the same checks. */
+PORT_API __attribute__((noinline)) void *__asan_memcpy(void *d, const void *s, size_t n)
+{
+	if (likely(kasan_ready) && n &&
+	    (!ENTRY_CHECK(memcpy, s, n, 0) || !ENTRY_CHECK(memcpy, d, n, 1)))
+		return d;
+	return real_memcpy(d, s, n);
+}
+
+PORT_API __attribute__((noinline)) void *__asan_memmove(void *d, const void *s, size_t n)
+{
+	if (likely(kasan_ready) && n &&
+	    (!ENTRY_CHECK(memmove, s, n, 0) || !ENTRY_CHECK(memmove, d, n, 1)))
+		return d;
+	return real_memmove(d, s, n);
+}
+
+PORT_API __attribute__((noinline)) void *__asan_memset(void *d, int c, size_t n)
+{
+	if (likely(kasan_ready) && n && !ENTRY_CHECK(memset, d, n, 1))
+		return d;
+	return real_memset(d, c, n);
+}

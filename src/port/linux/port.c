@@ -1,0 +1,308 @@
+/*
+ * This file contains the Linux port's primitives from port.h: memory,
+ * shadow mapping, futex locks, thread identity and exit, output (stderr or
+ * log_path), exit/abort, time and randomness.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#include "linux.h"
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
+static int saved_pid;
+static uint32_t main_tid;
+
+void *ksan_port_map(size_t size)
+{
+	int e = errno;
+	void *p = mmap(0, size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	errno = e;
+	return p == MAP_FAILED ? 0 : p;
+}
+
+void ksan_port_unmap(void *addr, size_t size)
+{
+	int e = errno;
+
+	munmap(addr, size);
+	errno = e;
+}
+
+void ksan_port_discard(void *addr, size_t size)
+{
+	uintptr_t a = ROUND_UP((uintptr_t)addr, 4096);
+	uintptr_t b = ROUND_DOWN((uintptr_t)addr + size, 4096);
+	int e = errno;
+
+	if (b > a)
+		madvise((void *)a, b - a, MADV_DONTNEED);
+	errno = e;
+}
+
+size_t ksan_port_page_size(void)
+{
+	return 4096;
+}
+
+/* Map zeroed shadow pages over [lo, hi); pages already there are kept. */
+static int map_shadow(uintptr_t lo, uintptr_t hi)
+{
+	void *p = mmap((void *)lo, hi - lo, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
+		       -1, 0);
+
+	if (p == (void *)lo)
+		return 0;
+	if (p != MAP_FAILED) {	/* old kernel: the hint was not honoured */
+		munmap(p, hi - lo);
+		return -1;
+	}
+	if (errno != EEXIST)
+		return -1;
+	if (hi - lo == 4096)
+		return 0;	/* already mapped */
+	/* part of the range exists: go page by page */
+	for (; lo < hi; lo += 4096)
+		if (map_shadow(lo, lo + 4096))
+			return -1;
+	return 0;
+}
+
+int port_map_shadow_page(uintptr_t shadow_addr)
+{
+	uintptr_t lo = ROUND_DOWN(shadow_addr, 4096);
+	int e = errno, r = map_shadow(lo, lo + 4096);
+
+	errno = e;
+	return r;
+}
+
+int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
+{
+	uintptr_t lo, hi;
+	int e = errno, r;
+
+	if (!size)
+		return 0;
+	if (addr >= KASAN_ADDR_LIMIT || addr + size > KASAN_ADDR_LIMIT)
+		return -1;
+	lo = ROUND_DOWN((uintptr_t)kasan_shadow(addr), 4096);
+	hi = ROUND_UP((uintptr_t)kasan_shadow(addr + size - 1) + 1, 4096);
+	r = map_shadow(lo, hi);
+	errno = e;
+	return r;
+}
+
+/* ---- futex lock: 0 free, 1 held, 2 held with waiters ------------------ */
+
+void ksan_port_lock(ksan_lock_t *l)
+{
+	int c = 0;
+
+	if (__atomic_compare_exchange_n(&l->state, &c, 1, 0, __ATOMIC_ACQUIRE,
+					__ATOMIC_RELAXED))
+		return;
+	for (int spin = 0; spin < 64; spin++) {
+		c = 0;
+		if (__atomic_load_n(&l->state, __ATOMIC_RELAXED) == 0 &&
+		    __atomic_compare_exchange_n(&l->state, &c, 1, 0,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return;
+		__builtin_ia32_pause();
+	}
+	{
+		int e = errno;
+
+		while (__atomic_exchange_n(&l->state, 2, __ATOMIC_ACQUIRE) != 0)
+			syscall(SYS_futex, &l->state, FUTEX_WAIT_PRIVATE, 2, 0, 0, 0);
+		errno = e;
+	}
+}
+
+void ksan_port_unlock(ksan_lock_t *l)
+{
+	if (__atomic_exchange_n(&l->state, 0, __ATOMIC_RELEASE) == 2) {
+		int e = errno;
+
+		syscall(SYS_futex, &l->state, FUTEX_WAKE_PRIVATE, 1, 0, 0, 0);
+		errno = e;
+	}
+}
+
+/* ---- threads -------------------------------------------------------- */
+
+static __thread void *thread_slot __attribute__((tls_model("initial-exec")));
+static __thread int thread_registered __attribute__((tls_model("initial-exec")));
+static __thread uint32_t thread_tid __attribute__((tls_model("initial-exec")));
+static pthread_key_t exit_key;
+static int exit_key_ok;
+
+static void thread_exit(void *unused)
+{
+	(void)unused;
+	core_thread_exit(thread_slot);
+	thread_slot = 0;
+	thread_registered = 0;
+}
+
+void port_threads_init(void)
+{
+	saved_pid = (int)getpid();
+	main_tid = (uint32_t)syscall(SYS_gettid);
+	if (!pthread_key_create(&exit_key, thread_exit))
+		exit_key_ok = 1;
+}
+
+void **ksan_port_thread_slot(void)
+{
+	if (unlikely(!thread_registered) && exit_key_ok) {
+		thread_registered = 1;
+		pthread_setspecific(exit_key, (void *)1);
+	}
+	return &thread_slot;
+}
+
+uint32_t ksan_port_thread_id(void)
+{
+	if (unlikely(!thread_tid))
+		thread_tid = (uint32_t)syscall(SYS_gettid);
+	return thread_tid;
+}
+
+/* After fork the child's tid changes; forget the cached one. */
+static void after_fork_child(void)
+{
+	thread_tid = 0;
+	saved_pid = (int)getpid();
+	main_tid = (uint32_t)syscall(SYS_gettid);
+}
+
+void port_fork_init(void)
+{
+	pthread_atfork(0, 0, after_fork_child);
+}
+
+int ksan_port_pid(void)
+{
+	return saved_pid ? saved_pid : (int)getpid();
+}
+
+uint32_t ksan_port_main_tid(void)
+{
+	return main_tid;
+}
+
+void ksan_port_thread_name(char *buf, size_t len)
+{
+	char name[17] = { 0 };
+	int e = errno;
+
+	prctl(PR_GET_NAME, name, 0, 0, 0);
+	errno = e;
+	core_snprintf(buf, len, "%s", name);
+}
+
+/* ---- output --------------------------------------------------------- */
+
+static char log_path[256];
+static int log_fd = -1;
+static int log_pid;
+
+void port_set_log_path(const char *path)
+{
+	core_snprintf(log_path, sizeof(log_path), "%s", path);
+}
+
+static int output_fd(void)
+{
+	char name[300];
+	int fd;
+
+	if (!log_path[0] || !core_strcmp(log_path, "stderr"))
+		return 2;
+	if (!core_strcmp(log_path, "stdout"))
+		return 1;
+	if (log_fd >= 0 && log_pid == ksan_port_pid())
+		return log_fd;
+	core_snprintf(name, sizeof(name), "%s.%d", log_path, ksan_port_pid());
+	fd = open(name, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		static const char msg[] = "ksan: cannot open log_path file; reporting to stderr\n";
+
+		if (write(2, msg, sizeof(msg) - 1) < 0)
+			return 2;
+		log_path[0] = 0;
+		return 2;
+	}
+	log_fd = fd;
+	log_pid = ksan_port_pid();
+	return fd;
+}
+
+void ksan_port_write(const char *buf, size_t len)
+{
+	int e = errno, fd = output_fd();
+
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		buf += n;
+		len -= (size_t)n;
+	}
+	errno = e;
+}
+
+void ksan_port_exit(int status)
+{
+	_exit(status);
+}
+
+void ksan_port_abort(void)
+{
+	struct sigaction sa;
+
+	/* the program's SIGABRT handler must not run inside a report */
+	core_memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	extern int __sigaction(int, const struct sigaction *, struct sigaction *);
+	__sigaction(SIGABRT, &sa, 0);
+	abort();
+}
+
+uint64_t ksan_port_time_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t ksan_port_random(void)
+{
+	uint64_t v;
+	int e = errno;
+
+	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) != sizeof(v))
+		v = ksan_port_time_ns() * 0x9e3779b97f4a7c15ull ^ (uintptr_t)&v;
+	errno = e;
+	return v;
+}

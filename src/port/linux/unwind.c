@@ -1,0 +1,122 @@
+/*
+ * This file contains the Linux port's stack unwinder: a frame-pointer walk
+ * that checks every frame record against the bounds of the stack mapping
+ * it lives in, so a frame pointer clobbered by code built without frame
+ * pointers ends the walk instead of faulting.  Bounds come from
+ * /proc/self/maps, read with raw system calls (this runs inside malloc).
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <unistd.h>
+#include "linux.h"
+
+struct range {
+	uintptr_t lo, hi;
+};
+
+static __thread struct range stack_range __attribute__((tls_model("initial-exec")));
+
+static uintptr_t parse_hex(const char **p)
+{
+	uintptr_t v = 0;
+
+	for (;; (*p)++) {
+		char c = **p;
+
+		if (c >= '0' && c <= '9')
+			v = v * 16 + (uintptr_t)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v = v * 16 + (uintptr_t)(c - 'a' + 10);
+		else
+			return v;
+	}
+}
+
+/* The writable mapping that contains addr, from /proc/self/maps. */
+static int find_mapping(uintptr_t addr, struct range *r)
+{
+	char buf[4096];
+	size_t have = 0;
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC), found = 0;
+
+	if (fd < 0)
+		return 0;
+	for (;;) {
+		ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
+		char *line = buf, *nl;
+
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+		buf[have] = 0;
+		while ((nl = (char *)core_strchr(line, '\n'))) {
+			const char *p = line;
+			uintptr_t lo = parse_hex(&p), hi;
+
+			if (*p == '-') {
+				p++;
+				hi = parse_hex(&p);
+				if (addr >= lo && addr < hi && p[1] == 'r' && p[2] == 'w') {
+					r->lo = lo;
+					r->hi = hi;
+					found = 1;
+					goto out;
+				}
+			}
+			line = nl + 1;
+		}
+		have = (size_t)(buf + have - line);
+		core_memcpy(buf, line, have);
+	}
+out:
+	close(fd);
+	return found;
+}
+
+static int frame_ok(uintptr_t fp, const struct range *r)
+{
+	return !(fp & 7) && fp >= r->lo && fp + 16 <= r->hi;
+}
+
+size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
+			     uintptr_t fp)
+{
+	struct range r = stack_range;
+	uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+	size_t n = 0;
+
+	if (!max)
+		return 0;
+	if (!fp) {
+		fp = here;
+		pc = 0;
+	}
+	/* this thread's stack: [current frame, top of its mapping) */
+	if (!(fp >= r.lo && fp < r.hi) || here < r.lo) {
+		if (!find_mapping(fp, &r)) {
+			if (pc)
+				pcs[n++] = pc;
+			return n;
+		}
+		if (fp >= here && here >= r.lo)
+			stack_range = r;
+	}
+	if (here >= r.lo && here < r.hi && here < fp)
+		r.lo = here;	/* frames live above the current one */
+	if (pc)
+		pcs[n++] = pc;
+	else if (frame_ok(fp, &r))
+		pcs[n++] = ((uintptr_t *)fp)[1];
+	while (n < max && frame_ok(fp, &r)) {
+		uintptr_t next = ((uintptr_t *)fp)[0];
+
+		if (next <= fp || !frame_ok(next, &r))
+			break;
+		fp = next;
+		pc = ((uintptr_t *)fp)[1];
+		if (pc < 4096)
+			break;
+		pcs[n++] = pc;
+	}
+	return n;
+}
