@@ -1,0 +1,41 @@
+# lit configuration for ksan's end-to-end tests: compile with ksan-cc, run,
+# FileCheck the report and the exit status.  tests/run-tests.sh runs the
+# suite once per (compiler, mode) with --param cc=gcc|clang --param mode=inline|outline.
+import os
+import shutil
+import lit.formats
+
+config.name = 'ksan'
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = ['.c', '.test']
+config.excludes = ['Inputs']
+config.test_source_root = os.path.dirname(__file__)
+root = os.path.abspath(os.path.join(config.test_source_root, '..', '..'))
+build = lit_config.params.get('build', os.path.join(root, 'build'))
+config.test_exec_root = os.path.join(build, 'lit',
+                                     lit_config.params.get('cc', 'gcc') + '-' +
+                                     lit_config.params.get('mode', 'inline'))
+
+cc = lit_config.params.get('cc', 'gcc')
+mode = lit_config.params.get('mode', 'inline')
+config.name = 'ksan-%s-%s' % (cc, mode)
+ksan_cc = os.path.join(build, 'bin', 'ksan-cc')
+
+config.available_features.add(cc)
+config.available_features.add(mode)
+config.available_features.add('%s-%s' % (cc, mode))
+
+# Keep the environment small and predictable; KSAN_OPTIONS set per test.
+for var in ['PATH', 'HOME', 'TMPDIR', 'LANG']:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+llvm_bin = '/usr/lib/llvm-14/bin'
+config.environment['PATH'] = os.environ.get('PATH', '/usr/bin:/bin') + ':' + llvm_bin
+
+config.substitutions.append(('%ksan_cc_plain', ksan_cc))
+config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s --ksan-mode=%s' % (ksan_cc, cc, mode)))
+config.substitutions.append(('%cc', cc))
+config.substitutions.append(('%build', build))
+config.substitutions.append(('%root', root))
+filecheck = shutil.which('FileCheck') or os.path.join(llvm_bin, 'FileCheck')
+config.substitutions.append(('FileCheck', filecheck))
