@@ -1,0 +1,376 @@
+#!/bin/bash
+# Tests of the ksan-cc compiler driver wrapper.
+#
+# usage: tests/ksan-cc/run.sh path/to/ksan-cc [LIBDIR]
+#
+# Copies ksan-cc into a temporary prefix (tmp/bin/ksan-cc) so that it finds
+# tmp/lib and tmp/include. By default tmp/lib gets a fake runtime made here
+# (stub libksan.a, libksan_shlib.a and ksan.exports) so that links really run;
+# with LIBDIR, those three files are copied from LIBDIR instead (e.g. build/lib).
+# Needs gcc and clang. Prints PASS:/FAIL: lines and "N passed, N failed";
+# exits 1 if anything failed.
+
+set -u
+
+if [ $# -lt 1 ] || [ ! -x "$1" ]; then
+    echo "usage: $0 path/to/ksan-cc [LIBDIR]" >&2
+    exit 2
+fi
+SRC_KSAN_CC=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+USER_LIBDIR=${2:-}
+if [ -n "$USER_LIBDIR" ]; then
+    USER_LIBDIR=$(cd "$USER_LIBDIR" && pwd) || exit 2
+fi
+
+pass=0
+fail=0
+ok()   { echo "PASS: $1"; pass=$((pass + 1)); }
+bad()  { echo "FAIL: $1${2:+ ($2)}"; fail=$((fail + 1)); }
+check() { local name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/ksan-cc-test.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+mkdir -p "$T/bin" "$T/lib" "$T/include/ksan" "$T/work"
+cp "$SRC_KSAN_CC" "$T/bin/ksan-cc"
+K=$T/bin/ksan-cc
+LIB=$T/lib
+INC=$T/include
+cd "$T/work" || exit 2
+unset KSAN_CC KSAN_CC_VERBOSE
+
+# ---------------------------------------------------------------- fixtures
+cat > "$INC/ksan/ksan.h" <<'EOF'
+#define KSAN_TEST_HEADER 1
+EOF
+
+# A fake runtime: every outline/report entry point as a no-op, and
+# __asan_load4_noabort saying "strong" once (the executable's definition).
+gen_stubs() { # $1 = attribute prefix, $2 = word to print
+    echo '#include <unistd.h>'
+    echo '#include <stddef.h>'
+    for op in load store; do
+        for n in 1 2 8 16; do
+            echo "$1 void __asan_${op}${n}_noabort(unsigned long a) { (void)a; }"
+            echo "$1 void __asan_report_${op}${n}_noabort(unsigned long a) { (void)a; }"
+        done
+        [ $op = store ] && echo "$1 void __asan_store4_noabort(unsigned long a) { (void)a; }"
+        echo "$1 void __asan_report_${op}4_noabort(unsigned long a) { (void)a; }"
+        echo "$1 void __asan_${op}N_noabort(unsigned long a, size_t n) { (void)a; (void)n; }"
+        echo "$1 void __asan_report_${op}_n_noabort(unsigned long a, size_t n) { (void)a; (void)n; }"
+    done
+    echo "$1 void __asan_handle_no_return(void) { }"
+    echo "$1 void __asan_load4_noabort(unsigned long a) { static int once; (void)a;"
+    echo "  if (!once++) { if (write(2, \"$2\\n\", sizeof \"$2\") < 0) {} } }"
+}
+if [ -n "$USER_LIBDIR" ]; then
+    cp "$USER_LIBDIR/libksan.a" "$USER_LIBDIR/libksan_shlib.a" "$USER_LIBDIR/ksan.exports" "$LIB/" ||
+        { echo "cannot copy runtime files from $USER_LIBDIR" >&2; exit 2; }
+    FAKE_RUNTIME=0
+else
+    gen_stubs "" strong > strong.c
+    gen_stubs "__attribute__((weak, visibility(\"default\")))" weak > weak.c
+    gcc -O1 -fPIC -c strong.c -o strong.o && ar rcs "$LIB/libksan.a" strong.o &&
+    gcc -O1 -fPIC -c weak.c -o weak.o && ar rcs "$LIB/libksan_shlib.a" weak.o ||
+        { echo "cannot build the fake runtime" >&2; exit 2; }
+    printf '{\n  __asan_*;\n  __ksan_*;\n  malloc;\n  free;\n};\n' > "$LIB/ksan.exports"
+    FAKE_RUNTIME=1
+fi
+
+cat > t.c <<'EOF'
+int g[10];
+int f(int *p, int i) { int a[8]; a[i & 7] = p[i]; return a[(i + 1) & 7] + g[i]; }
+EOF
+cat > main.c <<'EOF'
+#include <ksan/ksan.h>
+int f(int *p, int i);
+volatile int sink;
+int main(void) { int v[4] = {1, 2, 3, 4}; sink = f(v, 1); return 0; }
+EOF
+cat > hdr.c <<'EOF'
+#include <ksan/ksan.h>
+int x = KSAN_TEST_HEADER;
+EOF
+cat > so.c <<'EOF'
+int so_get(volatile int *p) { return *p; }
+EOF
+cat > usesso.c <<'EOF'
+int so_get(volatile int *p);
+int main(void) { int v = 7; return so_get(&v) == 7 ? 0 : 1; }
+EOF
+echo 'int broken(void) { return }' > broken.c
+
+# The command line ksan-cc would run (it runs it too; output discarded).
+vline() { KSAN_CC_VERBOSE=1 "$K" "$@" 2>&1 >/dev/null | grep '^ksan-cc: exec:' | tail -n 1; }
+has()    { [[ " $LINE " == *" $1 "* ]]; }
+hasnt()  { ! has "$1"; }
+contains()  { [[ "$LINE" == *"$1"* ]]; }
+lacks()  { [[ "$LINE" != *"$1"* ]]; }
+undef()  { nm -u "$1" | awk '{print $NF}' | grep -qx "$2"; }
+no_undef() { ! undef "$1" "$2"; }
+
+KERNEL_OFFSET_RE='0xdffffc0000000000|-2305847407260205056|16140901064495857664'
+
+# ---------------------------------------------------------------- own flags
+out=$("$K" --help 2>&1); rc=$?
+check "help: exit 0" [ $rc -eq 0 ]
+ok_help=1
+for w in --ksan= --ksan-mode= --ksan-uar --ksan-cc= KSAN_CC reserved inline outline; do
+    [[ "$out" == *"$w"* ]] || ok_help=0
+done
+check "help: lists own flags and KSAN_CC" [ $ok_help -eq 1 ]
+check "help: says other flags go to the compiler" grep -qi "compiler unchanged" <<< "$out"
+
+for cc in gcc clang; do
+    out=$("$K" --ksan-cc=$cc --version 2>/dev/null); rc=$?
+    ref=$($cc --version 2>/dev/null)
+    check "version $cc: first line" [ "$(head -n 1 <<< "$out")" = "ksan-cc (ksan) 0.1.0" ]
+    check "version $cc: compiler text unchanged" [ "$(tail -n +2 <<< "$out")" = "$ref" ]
+    check "version $cc: exit 0" [ $rc -eq 0 ]
+done
+
+out=$("$K" --ksan=kasan,bogus -c t.c 2>&1); rc=$?
+check "unknown detector: exit 2" [ $rc -eq 2 ]
+check "unknown detector: message" [ "$out" = "ksan-cc: unknown detector 'bogus' (known: kasan)" ]
+for d in kfence ubsan kmsan kcsan; do
+    out=$("$K" --ksan=$d -c t.c 2>&1); rc=$?
+    check "detector $d not available: exit 2 + message" \
+        [ $rc -eq 2 -a "$out" = "ksan-cc: detector '$d' is not available in this build yet" ]
+done
+out=$("$K" --ksan-mode=sideways -c t.c 2>&1); rc=$?
+check "bad mode: exit 2" [ $rc -eq 2 ]
+check "bad mode: message names the mode" grep -q "sideways" <<< "$out"
+check "bad mode: one line" [ "$(wc -l <<< "$out")" -eq 1 ]
+
+LINE=$(vline --ksan=kasan --ksan-uar --ksan-mode=inline -c t.c -o uar.o)
+check "--ksan=kasan --ksan-uar --ksan-mode=inline accepted" [ -f uar.o ]
+check "own flags not passed on" lacks "--ksan"
+
+out=$("$K" --ksan-cc=/nonexistent/cc -c t.c 2>&1); rc=$?
+check "missing compiler: exit 127" [ $rc -eq 127 ]
+check "missing compiler: message" grep -q "cannot run compiler" <<< "$out"
+KSAN_CC=/nonexistent/cc "$K" t.o >/dev/null 2>&1; rc=$?
+check "missing compiler (link only): exit 127" [ $rc -eq 127 ]
+
+"$K" --ksan-cc=gcc -c broken.c -o broken.o >/dev/null 2>&1; rc=$?
+gcc -c broken.c -o broken.o >/dev/null 2>&1; ref=$?
+check "compiler exit status passes through" [ $rc -eq $ref -a $rc -ne 0 ]
+
+# ---------------------------------------------------------------- instrumentation
+# $1 compiler (name as given to --ksan-cc / KSAN_CC), $2 mode, $3 -O level
+instr_check() {
+    local cc=$1 mode=$2 O=$3 tag="$1 $2 $3"
+    rm -f i.o i.s
+    if ! "$K" --ksan-cc="$cc" --ksan-mode="$mode" "$O" -c t.c -o i.o 2>/dev/null; then
+        bad "$tag: compiles"; return
+    fi
+    if [ "$mode" = inline ]; then
+        check "$tag: inline reports (__asan_report_load4_noabort)" undef i.o __asan_report_load4_noabort
+        check "$tag: no outline calls" no_undef i.o __asan_load4_noabort
+    else
+        check "$tag: outline calls (__asan_load4_noabort)" undef i.o __asan_load4_noabort
+        check "$tag: no inline reports" no_undef i.o __asan_report_load4_noabort
+    fi
+    check "$tag: no globals registration" no_undef i.o __asan_register_globals
+    "$K" --ksan-cc="$cc" --ksan-mode="$mode" "$O" -S t.c -o i.s 2>/dev/null
+    check "$tag: no kernel shadow offset in -S" bash -c "! grep -Eq -- '$KERNEL_OFFSET_RE' i.s"
+    if [ "$mode" = inline ]; then
+        check "$tag: shadow offset 0x7fff8000 in -S" grep -Eq '2147450880|0x7fff8000' i.s
+    fi
+}
+for cc in gcc clang; do
+    for mode in inline outline; do
+        instr_check $cc $mode -O1
+    done
+done
+for cc in gcc clang; do
+    for O in -O0 -O2 -O3 -Os; do
+        instr_check $cc inline $O
+    done
+    instr_check $cc outline -O0
+done
+# other spellings of the compilers, also through KSAN_CC
+for cc in gcc-12 clang-14 /usr/bin/clang /usr/bin/gcc; do
+    command -v "$cc" >/dev/null || continue
+    rm -f s.o
+    KSAN_CC=$cc "$K" -O1 -c t.c -o s.o 2>/dev/null
+    check "KSAN_CC=$cc: inline instrumentation" undef s.o __asan_report_load4_noabort
+done
+LINE=$(KSAN_CC=clang vline --ksan-cc=gcc -c t.c -o p.o)
+check "--ksan-cc= beats KSAN_CC" has "--param"
+LINE=$(KSAN_CC=clang vline -c t.c -o p.o)
+check "KSAN_CC=clang gives clang flags" has "-asan-mapping-offset=0x7fff8000"
+
+# exact flag sets
+GCC_IN="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=10000 --param asan-stack=0 --param asan-globals=0 -fno-omit-frame-pointer -g1"
+GCC_OUT="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=0 --param asan-stack=0 --param asan-globals=0 -fno-omit-frame-pointer -g1"
+CLANG_IN="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-stack=0 -mllvm -asan-globals=0 -mllvm -asan-instrument-dynamic-allocas=0 -fno-omit-frame-pointer -gline-tables-only"
+CLANG_OUT="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-stack=0 -mllvm -asan-globals=0 -mllvm -asan-instrument-dynamic-allocas=0 -mllvm -asan-instrumentation-with-call-threshold=0 -fno-omit-frame-pointer -gline-tables-only"
+LINE=$(vline --ksan-cc=gcc -c t.c -o e.o)
+check "gcc inline: exact command" [ "$LINE" = "ksan-cc: exec: gcc $GCC_IN -c t.c -o e.o -I$INC" ]
+LINE=$(vline --ksan-cc=gcc --ksan-mode=outline -c t.c -o e.o)
+check "gcc outline: exact command" [ "$LINE" = "ksan-cc: exec: gcc $GCC_OUT -c t.c -o e.o -I$INC" ]
+LINE=$(vline --ksan-cc=clang -c t.c -o e.o)
+check "clang inline: exact command" [ "$LINE" = "ksan-cc: exec: clang $CLANG_IN -c t.c -o e.o -I$INC" ]
+LINE=$(vline --ksan-cc=clang --ksan-mode=outline -c t.c -o e.o)
+check "clang outline: exact command" [ "$LINE" = "ksan-cc: exec: clang $CLANG_OUT -c t.c -o e.o -I$INC" ]
+
+# ---------------------------------------------------------------- pass-through
+for cc in gcc clang; do
+    LINE=$(vline --ksan-cc=$cc -fsanitize=address -c t.c -o a.o)
+    check "$cc: -fsanitize=address removed" lacks "-fsanitize=address"
+    check "$cc: -fsanitize=address compiles as kasan" undef a.o __asan_report_load4_noabort
+    LINE=$(vline --ksan-cc=$cc -fsanitize=kernel-address -c t.c -o a.o)
+    check "$cc: user -fsanitize=kernel-address not duplicated" \
+        [ "$(grep -o -- '-fsanitize=kernel-address' <<< "$LINE" | wc -l)" -eq 1 ]
+    LINE=$(vline --ksan-cc=$cc -fsanitize=address,undefined -c t.c -o a.o)
+    check "$cc: -fsanitize=address,undefined keeps undefined" has "-fsanitize=undefined"
+    LINE=$(vline --ksan-cc=$cc -fno-sanitize=alignment -c t.c -o a.o)
+    check "$cc: -fno-sanitize= passes through" has "-fno-sanitize=alignment"
+
+    for g in -g -g3 -ggdb -gdwarf-4; do
+        LINE=$(vline --ksan-cc=$cc $g -c t.c -o gg.o)
+        check "$cc: user $g: no line-tables flag added" \
+            bash -c "[[ ' $LINE ' != *' -g1 '* && ' $LINE ' != *' -gline-tables-only '* ]]"
+    done
+    LINE=$(vline --ksan-cc=$cc -c t.c -o gg.o)
+    check "$cc: line tables by default" bash -c "[[ ' $LINE ' == *' -g1 '* || ' $LINE ' == *' -gline-tables-only '* ]]"
+    check "$cc: object has .debug_line" bash -c "readelf -S gg.o | grep -q debug_line"
+    check "$cc: -fno-omit-frame-pointer" has "-fno-omit-frame-pointer"
+
+    LINE=$(vline --ksan-cc=$cc -Iuserinc -DFOO=1 -Wall -c hdr.c -o h.o)
+    check "$cc: ksan include dir works" [ -f h.o ]
+    check "$cc: user -I before ksan's -I" \
+        bash -c "[[ '$LINE' == *' -Iuserinc -DFOO=1 -Wall -c hdr.c -o h.o -I$INC'* ]]"
+
+    LINE=$(vline --ksan-cc=$cc -mllvm -asan-stack=0 -c t.c -o ml.o)
+    if [ $cc = clang ]; then
+        check "clang: user -mllvm -asan-stack= replaces ksan's" [ -f ml.o ]
+    fi
+
+    # response files pass through and are understood
+    printf -- '-c t.c\n-o "r.o"\n' > rsp
+    LINE=$(vline --ksan-cc=$cc @rsp)
+    check "$cc: @file passes through" has "@rsp"
+    check "$cc: @file with -c: compile flags, no link" \
+        bash -c "[[ '$LINE' == *kernel-address* && '$LINE' != *libksan* ]] && [ -f r.o ]"
+done
+
+# ---------------------------------------------------------------- link or not
+for cc in gcc clang; do
+    for flag in -c -S -E -M -MM; do
+        LINE=$(vline --ksan-cc=$cc $flag t.c -o nl.out)
+        check "$cc: $flag does not link" lacks "libksan"
+        check "$cc: $flag has compile flags" contains "-fsanitize=kernel-address"
+    done
+    rm -f md.d md.o
+    LINE=$(vline --ksan-cc=$cc -MD -MF md.d -MT target -c t.c -o md.o)
+    check "$cc: -MD -MF -MT pass through" has "-MD -MF md.d -MT target"
+    check "$cc: -MD writes the .d file" grep -q "^target:" md.d
+    LINE=$(vline --ksan-cc=$cc -M -MD -MF md2.d t.c -o md2.out)
+    check "$cc: -M with -MD links" contains "libksan.a"
+    LINE=$(vline --ksan-cc=$cc -fsyntax-only t.c)
+    check "$cc: -fsyntax-only does not link" lacks "libksan"
+
+    LINE=$(vline --ksan-cc=$cc -v)
+    check "$cc: no inputs: nothing added" [ "$LINE" = "ksan-cc: exec: $cc -v" ]
+    LINE=$(vline --ksan-cc=$cc -dumpversion)
+    check "$cc: -dumpversion: nothing added" [ "$LINE" = "ksan-cc: exec: $cc -dumpversion" ]
+
+    "$K" --ksan-cc=$cc -c t.c -o t_$cc.o 2>/dev/null
+    "$K" --ksan-cc=$cc -c main.c -o main_$cc.o 2>/dev/null
+    LINE=$(vline --ksan-cc=$cc main_$cc.o t_$cc.o -o exe_$cc)
+    check "$cc: exe link: runtime whole-archive" \
+        contains "-Wl,--whole-archive $LIB/libksan.a -Wl,--no-whole-archive -lpthread -ldl"
+    check "$cc: exe link: dynamic list" has "-Wl,--dynamic-list=$LIB/ksan.exports"
+    check "$cc: link only: no compile flags" lacks "kernel-address"
+    check "$cc: link only: no -I" lacks "-I$INC"
+    check "$cc: exe link: no shlib stubs" lacks "libksan_shlib.a"
+
+    LINE=$(vline --ksan-cc=$cc -shared -fPIC t.c -o t_$cc.so)
+    check "$cc: -shared: libksan_shlib.a" has "$LIB/libksan_shlib.a"
+    check "$cc: -shared: no libksan.a" lacks "/libksan.a"
+    check "$cc: -shared: no dynamic list" lacks "--dynamic-list"
+    check "$cc: -shared: instrumented" bash -c "[ -f t_$cc.so ] && nm -D t_$cc.so | grep -q __asan_report_load4_noabort"
+
+    for s in -static -static-pie; do
+        LINE=$(vline --ksan-cc=$cc $s main_$cc.o t_$cc.o -o st_$cc)
+        check "$cc: $s: libksan.a" has "$LIB/libksan.a"
+        check "$cc: $s: no dynamic list" lacks "--dynamic-list"
+    done
+
+    LINE=$(vline --ksan-cc=$cc -r t_$cc.o -o r_$cc.o -nostdlib)
+    check "$cc: -r adds nothing" [ "$LINE" = "ksan-cc: exec: $cc -r t_$cc.o -o r_$cc.o -nostdlib" ]
+
+    LINE=$(vline --ksan-cc=$cc -x c main.c -x c t.c -o xc_$cc)
+    check "$cc: -x c then link: -x none before runtime" contains "-x none -Wl,--whole-archive"
+
+    LINE=$(vline --ksan-cc=$cc -O1 -flto main_$cc.o -o lto_$cc)
+    check "$cc: LTO link gets the instrumentation flags" contains "-fsanitize=kernel-address"
+done
+
+# ---------------------------------------------------------------- real links
+if [ $FAKE_RUNTIME = 1 ]; then
+    for cc in gcc clang; do
+        for mode in inline outline; do
+            rm -f run_$cc
+            "$K" --ksan-cc=$cc --ksan-mode=$mode -O2 main.c t.c -o run_$cc 2>/dev/null
+            check "$cc $mode: links with fake runtime" [ -x run_$cc ]
+            if [ $mode = outline ]; then
+                check "$cc $mode: runs" bash -c "./run_$cc 2>/dev/null"
+            fi
+            check "$cc $mode: exports runtime (dynamic list)" \
+                bash -c "nm -D --defined-only run_$cc | grep -q __asan_load4_noabort"
+        done
+        rm -f st_$cc
+        "$K" --ksan-cc=$cc --ksan-mode=outline -static main.c t.c -o st_$cc 2>/dev/null
+        check "$cc: -static links and runs" bash -c "./st_$cc 2>/dev/null"
+        # an instrumented -shared library with --no-undefined binds to the exe's runtime
+        rm -f libso_$cc.so useso_$cc
+        "$K" --ksan-cc=$cc --ksan-mode=outline -shared -fPIC -Wl,--no-undefined so.c -o libso_$cc.so 2>/dev/null
+        check "$cc: -shared -Wl,--no-undefined links" [ -f libso_$cc.so ]
+        "$K" --ksan-cc=$cc --ksan-mode=outline usesso.c -L. -lso_$cc -Wl,-rpath,"$PWD" -o useso_$cc 2>/dev/null
+        out=$(./useso_$cc 2>&1); rc=$?
+        check "$cc: shared library calls the executable's runtime" [ $rc -eq 0 -a "$out" = strong ]
+        for O in -O0 -O1 -O2 -O3; do
+            rm -f o_$cc
+            "$K" --ksan-cc=$cc --ksan-mode=outline $O main.c t.c -o o_$cc 2>/dev/null
+            check "$cc $O: builds and runs" bash -c "./o_$cc 2>/dev/null"
+        done
+    done
+fi
+
+if [ $FAKE_RUNTIME = 0 ]; then
+    # the real runtime from LIBDIR: a heap overflow must be reported
+    cat > oob.c <<'EOF'
+#include <stdlib.h>
+int main(void) { volatile char *p = malloc(10); p[10] = 1; free((void *)p); return 0; }
+EOF
+    for cc in gcc clang; do
+        for mode in inline outline; do
+            rm -f real_$cc oob_$cc
+            "$K" --ksan-cc=$cc --ksan-mode=$mode -O1 main.c t.c -o real_$cc 2>/dev/null
+            out=$(./real_$cc 2>&1); rc=$?
+            check "$cc $mode (real runtime): clean program runs, no report" [ $rc -eq 0 -a -z "$out" ]
+            "$K" --ksan-cc=$cc --ksan-mode=$mode -O1 oob.c -o oob_$cc 2>/dev/null
+            out=$(./oob_$cc 2>&1); rc=$?
+            check "$cc $mode (real runtime): heap overflow reported" \
+                bash -c '[ "$1" -ne 0 ] && grep -q "BUG: KASAN: slab-out-of-bounds" <<< "$2"' _ "$rc" "$out"
+        done
+    done
+fi
+
+# ---------------------------------------------------------------- robustness
+# many arguments
+args=()
+for i in $(seq 1 5000); do args+=("-DX$i=$i"); done
+"$K" --ksan-cc=gcc "${args[@]}" -c t.c -o many.o 2>/dev/null
+check "5000 arguments" [ -f many.o ]
+# arguments with spaces and quotes survive unchanged
+"$K" --ksan-cc=gcc '-DSTR="a b '"'"'c"' -c t.c -o q.o 2>/dev/null
+check "argument with spaces and quotes" [ -f q.o ]
+# KSAN_CC pointing at ksan-cc itself does not loop
+out=$(KSAN_CC=$K timeout 10 "$K" -c t.c -o loop.o 2>&1); rc=$?
+check "KSAN_CC=ksan-cc is an error, not a loop" [ $rc -eq 2 ]
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,863 @@
+/*
+ * ksan-cc: compiler driver wrapper for ksan (like afl-cc).
+ *
+ * It runs gcc or clang with ksan's instrumentation flags, ksan's include
+ * directory and ksan's runtime library added, and otherwise passes the command
+ * line through unchanged and in order. See `ksan-cc --help`.
+ *
+ * Build: cc -O2 -Wall -Wextra -o build/bin/ksan-cc tools/ksan-cc.c
+ *
+ * Layout: the runtime is found relative to this binary, <prefix>/bin/ksan-cc:
+ *   <prefix>/lib/libksan.a         runtime, linked --whole-archive into executables
+ *   <prefix>/lib/libksan_shlib.a   weak stubs of the runtime's entry points (-shared)
+ *   <prefix>/lib/ksan.exports      GNU ld --dynamic-list for executables
+ *   <prefix>/include/ksan/ksan.h   public header
+ * This holds for the build tree (build/bin -> build/lib) and an install.
+ */
+#define _DEFAULT_SOURCE 1
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef KSAN_VERSION
+#define KSAN_VERSION "0.1.0"
+#endif
+
+/* ====================================================================== */
+/* THE flag table. Every flag ksan-cc adds is here and only here.         */
+/* ====================================================================== */
+
+enum { CC_GCC = 1, CC_CLANG = 2, CC_ANY = 3 };
+enum { M_INLINE = 1, M_OUTLINE = 2, M_ANY = 3 };
+
+/* One row = one flag (a) or one flag with its separate argument (a b). */
+struct flag_row {
+    unsigned cc;   /* CC_* mask: which compiler family */
+    unsigned mode; /* M_* mask: which --ksan-mode */
+    const char *a, *b;
+};
+
+/*
+ * KASAN instrumentation (compile steps). Checked on gcc 12.2 and clang 14.0.6
+ * (see docs/compiler-abi notes): inline mode emits the compiler's own shadow
+ * test against 0x7fff8000 and calls __asan_report_{load,store}N_noabort;
+ * outline mode calls __asan_{load,store}N_noabort for every access.
+ * Clang's kernel-address defaults to the kernel's shadow offset
+ * 0xdffffc0000000000, hence -asan-mapping-offset.
+ * Part 2 (stack and global red zones) switches asan-stack / asan-globals on here.
+ */
+static const struct flag_row kasan_flags[] = {
+    /* gcc */
+    { CC_GCC,   M_ANY,     "-fsanitize=kernel-address", NULL },
+    { CC_GCC,   M_ANY,     "-fasan-shadow-offset=0x7fff8000", NULL },
+    { CC_GCC,   M_INLINE,  "--param", "asan-instrumentation-with-call-threshold=10000" },
+    { CC_GCC,   M_OUTLINE, "--param", "asan-instrumentation-with-call-threshold=0" },
+    { CC_GCC,   M_ANY,     "--param", "asan-stack=0" },
+    { CC_GCC,   M_ANY,     "--param", "asan-globals=0" },
+    /* clang */
+    { CC_CLANG, M_ANY,     "-fsanitize=kernel-address", NULL },
+    { CC_CLANG, M_ANY,     "-mllvm", "-asan-mapping-offset=0x7fff8000" },
+    { CC_CLANG, M_ANY,     "-mllvm", "-asan-stack=0" },
+    { CC_CLANG, M_ANY,     "-mllvm", "-asan-globals=0" },
+    { CC_CLANG, M_ANY,     "-mllvm", "-asan-instrument-dynamic-allocas=0" },
+    { CC_CLANG, M_OUTLINE, "-mllvm", "-asan-instrumentation-with-call-threshold=0" },
+};
+
+/* Added to every compile step, whatever the detectors. */
+static const struct flag_row common_flags[] = {
+    { CC_ANY,   M_ANY,     "-fno-omit-frame-pointer", NULL },
+};
+
+/* Line tables for symbolized reports, unless the user gave a -g option. */
+static const struct flag_row line_table_flags[] = {
+    { CC_GCC,   M_ANY,     "-g1", NULL },
+    { CC_CLANG, M_ANY,     "-gline-tables-only", NULL },
+};
+
+/* Link steps. Paths are relative to LIBDIR (<prefix>/lib). */
+#define RUNTIME_ARCHIVE  "libksan.a"        /* executables, --whole-archive */
+#define SHLIB_ARCHIVE    "libksan_shlib.a"  /* -shared: weak entry-point stubs */
+#define EXPORTS_FILE     "ksan.exports"     /* executables not static: --dynamic-list */
+static const char *const exe_link_libs[] = { "-lpthread", "-ldl" };
+
+/* Detectors: name and whether this build has it. */
+static const struct { const char *name; int available; } detectors[] = {
+    { "kasan",  1 },
+    { "kfence", 0 },
+    { "ubsan",  0 },
+    { "kmsan",  0 },
+    { "kcsan",  0 },
+};
+
+/* ====================================================================== */
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__)
+__attribute__((noreturn, format(printf, 2, 3)))
+#endif
+static void die(int status, const char *fmt, ...);
+
+static void die(int status, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("ksan-cc: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(status);
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        die(1, "out of memory");
+    return p;
+}
+
+static char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xrealloc(NULL, n), s, n);
+}
+
+static char *concat(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    char *s = xrealloc(NULL, la + lb + 1);
+    memcpy(s, a, la);
+    memcpy(s + la, b, lb + 1);
+    return s;
+}
+
+static int starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* ---- growable argument vector ---- */
+
+struct argv_vec {
+    const char **v;
+    size_t n, cap;
+};
+
+static void vec_push(struct argv_vec *a, const char *s)
+{
+    if (a->n + 2 > a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 64;
+        a->v = xrealloc(a->v, a->cap * sizeof(*a->v));
+    }
+    a->v[a->n++] = s;
+    a->v[a->n] = NULL;
+}
+
+/* ---- paths ---- */
+
+/* The absolute path of this executable, or NULL. */
+static char *self_exe(const char *argv0)
+{
+    size_t cap = 256;
+    for (;;) {
+        char *buf = xrealloc(NULL, cap);
+        ssize_t n = readlink("/proc/self/exe", buf, cap);
+        if (n < 0) {
+            free(buf);
+            break;
+        }
+        if ((size_t)n < cap) {
+            buf[n] = '\0';
+            return buf;
+        }
+        free(buf);
+        cap *= 2;
+    }
+    /* No /proc: argv[0] with a slash, else a PATH search. */
+    if (argv0 && strchr(argv0, '/'))
+        return realpath(argv0, NULL);
+    if (argv0) {
+        const char *path = getenv("PATH");
+        while (path && *path) {
+            const char *end = strchr(path, ':');
+            size_t len = end ? (size_t)(end - path) : strlen(path);
+            char *dir = xrealloc(NULL, len + 2);
+            memcpy(dir, path, len);
+            strcpy(dir + len, len ? "/" : "./");
+            char *cand = concat(dir, argv0);
+            free(dir);
+            if (access(cand, X_OK) == 0) {
+                char *r = realpath(cand, NULL);
+                free(cand);
+                return r;
+            }
+            free(cand);
+            path = end ? end + 1 : NULL;
+        }
+    }
+    return NULL;
+}
+
+/* Drop the last path component in place ("/a/b" -> "/a", "/a" -> "/"). */
+static void strip_component(char *p)
+{
+    char *slash = strrchr(p, '/');
+    if (!slash)
+        strcpy(p, ".");
+    else if (slash == p)
+        p[1] = '\0';
+    else
+        *slash = '\0';
+}
+
+/* Resolve a program name the way execvp would; NULL if not found. */
+static char *find_in_path(const char *prog)
+{
+    if (strchr(prog, '/'))
+        return realpath(prog, NULL);
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/local/bin:/bin:/usr/bin";
+    while (*path) {
+        const char *end = strchr(path, ':');
+        size_t len = end ? (size_t)(end - path) : strlen(path);
+        char *dir = xrealloc(NULL, len + 2);
+        memcpy(dir, path, len);
+        strcpy(dir + len, len ? "/" : "./");
+        char *cand = concat(dir, prog);
+        free(dir);
+        struct stat st;
+        if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) && access(cand, X_OK) == 0) {
+            char *r = realpath(cand, NULL);
+            free(cand);
+            return r;
+        }
+        free(cand);
+        if (!end)
+            break;
+        path = end + 1;
+    }
+    return NULL;
+}
+
+/* ---- the compiler's family ---- */
+
+/*
+ * Run `<cc> --version` once and look for "clang" in its output.
+ * Exits 127 when the compiler cannot be run.
+ */
+static unsigned detect_family(const char *cc)
+{
+    int out[2], err[2];
+    if (pipe(out) < 0 || pipe(err) < 0)
+        die(1, "pipe: %s", strerror(errno));
+    fcntl(err[1], F_SETFD, FD_CLOEXEC);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        die(1, "fork: %s", strerror(errno));
+    if (pid == 0) {
+        close(out[0]);
+        close(err[0]);
+        dup2(out[1], 1);
+        close(out[1]);
+        int nul = open("/dev/null", O_RDWR);
+        if (nul >= 0) {
+            dup2(nul, 0);
+            dup2(nul, 2);
+        }
+        execlp(cc, cc, "--version", (char *)NULL);
+        int e = errno;
+        if (write(err[1], &e, sizeof(e)) < 0) { /* nothing to do */ }
+        _exit(127);
+    }
+    close(out[1]);
+    close(err[1]);
+
+    size_t len = 0, cap = 4096;
+    char *text = xrealloc(NULL, cap);
+    for (;;) {
+        if (len + 1024 > cap) {
+            cap *= 2;
+            text = xrealloc(text, cap);
+        }
+        ssize_t n = read(out[0], text + len, cap - len - 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        len += (size_t)n;
+    }
+    text[len] = '\0';
+    close(out[0]);
+
+    int exec_errno = 0;
+    ssize_t n;
+    while ((n = read(err[0], &exec_errno, sizeof(exec_errno))) < 0 && errno == EINTR)
+        ;
+    close(err[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (n == (ssize_t)sizeof(exec_errno))
+        die(127, "cannot run compiler '%s': %s", cc, strerror(exec_errno));
+
+    unsigned fam;
+    if (strstr(text, "clang"))
+        fam = CC_CLANG;
+    else {
+        fam = CC_GCC;
+        if (!strstr(text, "gcc") && !strstr(text, "GCC") &&
+            !strstr(text, "Free Software Foundation"))
+            fprintf(stderr, "ksan-cc: warning: cannot tell whether '%s' is gcc or "
+                            "clang from its --version output; assuming gcc\n", cc);
+    }
+    free(text);
+    return fam;
+}
+
+/* ---- command-line analysis ---- */
+
+struct state {
+    /* own options */
+    const char *cc;       /* --ksan-cc= */
+    unsigned mode;        /* M_INLINE or M_OUTLINE */
+    int help, version, uar;
+    /* what the invocation does */
+    int opt_c, opt_S, opt_E, opt_M, opt_MD, syntax_only;
+    int shared, relocatable, is_static, lto;
+    int user_g;           /* a -g option that sets a debug level */
+    int inputs;           /* any input file (or -l, or @file) */
+    int sources;          /* an input that gets compiled or preprocessed */
+    const char *lang;     /* current -x language, NULL = by suffix */
+    /* user's -mllvm option names (without leading dashes and value) */
+    struct argv_vec mllvm;
+};
+
+/* Options (both drivers) whose argument is the next word. */
+static const char *const sep_arg_opts[] = {
+    "-o", "-x", "-I", "-L", "-l", "-D", "-U", "-include", "-imacros",
+    "-idirafter", "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-isystem",
+    "-isysroot", "-iquote", "-imultilib", "-iframework", "-ivfsoverlay",
+    "-MF", "-MT", "-MQ", "-MJ", "-Xlinker", "-Xassembler", "-Xpreprocessor",
+    "-Xclang", "-Xanalyzer", "-Xopenmp-target", "-mllvm", "--param", "-T", "-u",
+    "-z", "-e", "-A", "-B", "-aux-info", "-dumpbase", "-dumpbase-ext",
+    "-dumpdir", "-wrapper", "-target", "-arch", "-working-directory",
+    "--serialize-diagnostics", "-specs", "--specs", "--sysroot", "--output",
+    "--language", "--include", "--include-directory", "--define-macro",
+    "--undefine-macro", "--library-directory", "--imacros", "--target",
+};
+
+static int takes_sep_arg(const char *a)
+{
+    for (size_t i = 0; i < NELEM(sep_arg_opts); i++)
+        if (strcmp(a, sep_arg_opts[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* -g options that only modify debug output and do not set a level. */
+static const char *const g_modifiers[] = {
+    "-gz", "-gno-", "-gsplit-dwarf", "-gcolumn-info", "-gstrict-dwarf",
+    "-grecord-", "-gdwarf32", "-gdwarf64", "-gpubnames", "-ggnu-pubnames",
+    "-gstatement-frontiers", "-gvariable-location-views", "-ginline-points",
+    "-ginternal-reset-location-views", "-gdescribe-dies", "-gas-loc",
+    "-gembed-source", "-gsimple-template-names",
+};
+
+static int is_debug_level_flag(const char *a)
+{
+    if (!starts_with(a, "-g") || strcmp(a, "-g0") == 0)
+        return 0;
+    for (size_t i = 0; i < NELEM(g_modifiers); i++)
+        if (starts_with(a, g_modifiers[i]))
+            return 0;
+    return 1;
+}
+
+/* Suffixes of files the driver compiles, preprocesses or assembles. */
+static const char *const source_suffixes[] = {
+    "c", "i", "h", "C", "cc", "cp", "cxx", "cpp", "CPP", "c++", "ii", "hh",
+    "H", "hp", "hxx", "hpp", "HPP", "h++", "tcc", "m", "mi", "mm", "M", "mii",
+    "s", "S", "sx",
+};
+
+static void note_input(struct state *st, const char *file)
+{
+    st->inputs = 1;
+    if (st->lang && strcmp(st->lang, "none") != 0) {
+        st->sources = 1;
+        return;
+    }
+    if (strcmp(file, "-") == 0) {
+        st->sources = 1;
+        return;
+    }
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    const char *dot = strrchr(base, '.');
+    if (!dot)
+        return;
+    for (size_t i = 0; i < NELEM(source_suffixes); i++)
+        if (strcmp(dot + 1, source_suffixes[i]) == 0) {
+            st->sources = 1;
+            return;
+        }
+}
+
+static void note_mllvm(struct state *st, const char *opt)
+{
+    while (*opt == '-')
+        opt++;
+    size_t len = strcspn(opt, "=");
+    char *name = xrealloc(NULL, len + 1);
+    memcpy(name, opt, len);
+    name[len] = '\0';
+    vec_push(&st->mllvm, name);
+}
+
+static int user_has_mllvm(const struct state *st, const char *opt)
+{
+    while (*opt == '-')
+        opt++;
+    size_t len = strcspn(opt, "=");
+    for (size_t i = 0; i < st->mllvm.n; i++)
+        if (strlen(st->mllvm.v[i]) == len && strncmp(st->mllvm.v[i], opt, len) == 0)
+            return 1;
+    return 0;
+}
+
+/* Read a response file and split it like libiberty's buildargv. */
+static int read_response_file(const char *path, struct argv_vec *out)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t len = 0, cap = 4096;
+    char *buf = xrealloc(NULL, cap);
+    size_t n;
+    while ((n = fread(buf + len, 1, cap - len, f)) > 0) {
+        len += n;
+        if (len == cap) {
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return 0;
+    }
+
+    size_t i = 0;
+    for (;;) {
+        while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' ||
+                           buf[i] == '\r' || buf[i] == '\f' || buf[i] == '\v'))
+            i++;
+        if (i >= len)
+            break;
+        char *tok = xrealloc(NULL, len - i + 1);
+        size_t t = 0;
+        int sq = 0, dq = 0, bs = 0;
+        for (; i < len; i++) {
+            char c = buf[i];
+            if (bs) {
+                bs = 0;
+                tok[t++] = c;
+            } else if (c == '\\') {
+                bs = 1;
+            } else if (sq) {
+                if (c == '\'')
+                    sq = 0;
+                else
+                    tok[t++] = c;
+            } else if (dq) {
+                if (c == '"')
+                    dq = 0;
+                else
+                    tok[t++] = c;
+            } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+                       c == '\f' || c == '\v') {
+                break;
+            } else if (c == '\'') {
+                sq = 1;
+            } else if (c == '"') {
+                dq = 1;
+            } else {
+                tok[t++] = c;
+            }
+        }
+        tok[t] = '\0';
+        vec_push(out, tok);
+    }
+    free(buf);
+    return 1;
+}
+
+static void check_detectors(const char *list)
+{
+    if (!*list)
+        die(2, "--ksan= needs at least one detector (known: kasan)");
+    char *copy = xstrdup(list);
+    for (char *save = NULL, *d = strtok_r(copy, ",", &save); d; d = strtok_r(NULL, ",", &save)) {
+        size_t i;
+        for (i = 0; i < NELEM(detectors); i++)
+            if (strcmp(d, detectors[i].name) == 0)
+                break;
+        if (i == NELEM(detectors))
+            die(2, "unknown detector '%s' (known: kasan)", d);
+        if (!detectors[i].available)
+            die(2, "detector '%s' is not available in this build yet", d);
+    }
+    free(copy);
+}
+
+/*
+ * -fsanitize=LIST: "address" and "kernel-address" mean kasan, which ksan-cc
+ * adds itself; drop them and keep the rest. Returns the argument to pass on,
+ * or NULL to drop it.
+ */
+static const char *filter_fsanitize(const char *arg)
+{
+    const char *list = arg + strlen("-fsanitize=");
+    char *copy = xstrdup(list);
+    char *kept = xrealloc(NULL, strlen(arg) + 1);
+    strcpy(kept, "-fsanitize=");
+    size_t base = strlen(kept);
+    int removed = 0;
+    for (char *save = NULL, *s = strtok_r(copy, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+        if (strcmp(s, "address") == 0 || strcmp(s, "kernel-address") == 0) {
+            removed = 1;
+            continue;
+        }
+        if (strlen(kept) > base)
+            strcat(kept, ",");
+        strcat(kept, s);
+    }
+    free(copy);
+    if (!removed) {
+        free(kept);
+        return arg;
+    }
+    if (strlen(kept) == base) {
+        free(kept);
+        return NULL;
+    }
+    return kept;
+}
+
+/*
+ * Walk arguments. At top level (out != NULL) own options are handled and
+ * removed, and everything else is appended to out; inside a response file
+ * the words are only looked at.
+ */
+static void scan(struct state *st, const char *const *args, size_t n,
+                 struct argv_vec *out, int depth)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *a = args[i];
+
+        if (out) {
+            if (starts_with(a, "--ksan")) {
+                if (starts_with(a, "--ksan=")) {
+                    check_detectors(a + strlen("--ksan="));
+                } else if (starts_with(a, "--ksan-mode=")) {
+                    const char *m = a + strlen("--ksan-mode=");
+                    if (strcmp(m, "inline") == 0)
+                        st->mode = M_INLINE;
+                    else if (strcmp(m, "outline") == 0)
+                        st->mode = M_OUTLINE;
+                    else
+                        die(2, "unknown --ksan-mode '%s' (known: inline, outline)", m);
+                } else if (strcmp(a, "--ksan-uar") == 0) {
+                    st->uar = 1; /* reserved: no effect yet */
+                } else if (starts_with(a, "--ksan-cc=")) {
+                    st->cc = a + strlen("--ksan-cc=");
+                    if (!*st->cc)
+                        die(2, "--ksan-cc= needs a compiler (gcc, clang or a path)");
+                } else {
+                    die(2, "unknown option '%s' (see ksan-cc --help)", a);
+                }
+                continue;
+            }
+            if (strcmp(a, "--help") == 0) {
+                st->help = 1;
+                continue;
+            }
+            if (strcmp(a, "--version") == 0) {
+                st->version = 1;
+                continue;
+            }
+            if (starts_with(a, "-fsanitize=")) {
+                a = filter_fsanitize(a);
+                if (!a)
+                    continue;
+            }
+        }
+
+        if (a[0] == '@' && a[1]) {
+            struct argv_vec words = { 0 };
+            if (depth < 16 && read_response_file(a + 1, &words)) {
+                scan(st, words.v, words.n, NULL, depth + 1);
+            } else {
+                /* unreadable: the driver takes it as a file name; be safe */
+                st->inputs = 1;
+                st->sources = 1;
+            }
+            if (out)
+                vec_push(out, a);
+            continue;
+        }
+
+        if (a[0] != '-' || a[1] == '\0') {
+            note_input(st, a);
+            if (out)
+                vec_push(out, a);
+            continue;
+        }
+
+        if (takes_sep_arg(a)) {
+            const char *arg = i + 1 < n ? args[i + 1] : NULL;
+            if (arg) {
+                if (strcmp(a, "-x") == 0 || strcmp(a, "--language") == 0)
+                    st->lang = arg;
+                else if (strcmp(a, "-l") == 0)
+                    st->inputs = 1;
+                else if (strcmp(a, "-mllvm") == 0)
+                    note_mllvm(st, arg);
+            }
+            if (out) {
+                vec_push(out, a);
+                if (arg)
+                    vec_push(out, arg);
+            }
+            if (arg)
+                i++;
+            continue;
+        }
+
+        if (strcmp(a, "-c") == 0)
+            st->opt_c = 1;
+        else if (strcmp(a, "-S") == 0)
+            st->opt_S = 1;
+        else if (strcmp(a, "-E") == 0)
+            st->opt_E = 1;
+        else if (strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0)
+            st->opt_M = 1;
+        else if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0)
+            st->opt_MD = 1;
+        else if (strcmp(a, "-fsyntax-only") == 0)
+            st->syntax_only = 1;
+        else if (strcmp(a, "-shared") == 0 || strcmp(a, "--shared") == 0)
+            st->shared = 1;
+        else if (strcmp(a, "-r") == 0 || strcmp(a, "--relocatable") == 0)
+            st->relocatable = 1;
+        else if (strcmp(a, "-static") == 0 || strcmp(a, "--static") == 0 ||
+                 strcmp(a, "-static-pie") == 0)
+            st->is_static = 1;
+        else if (strcmp(a, "-flto") == 0 ||
+                 (starts_with(a, "-flto=") && strcmp(a, "-flto=none") != 0))
+            st->lto = 1;
+        else if (strcmp(a, "-fno-lto") == 0)
+            st->lto = 0;
+        else if (starts_with(a, "-x"))
+            st->lang = a + 2;
+        else if (starts_with(a, "--language="))
+            st->lang = a + strlen("--language=");
+        else if (starts_with(a, "-l"))
+            st->inputs = 1;
+        else if (is_debug_level_flag(a))
+            st->user_g = 1;
+
+        if (out)
+            vec_push(out, a);
+    }
+}
+
+/* ---- output ---- */
+
+static void add_rows(struct argv_vec *out, const struct flag_row *rows, size_t n,
+                     unsigned fam, unsigned mode, const struct state *st)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!(rows[i].cc & fam) || !(rows[i].mode & mode))
+            continue;
+        /* clang rejects an -mllvm option given twice: the user's wins */
+        if (rows[i].b && strcmp(rows[i].a, "-mllvm") == 0 && user_has_mllvm(st, rows[i].b))
+            continue;
+        vec_push(out, rows[i].a);
+        if (rows[i].b)
+            vec_push(out, rows[i].b);
+    }
+}
+
+static void print_quoted(FILE *f, const char *s)
+{
+    if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                        "0123456789-_=+,./:@%^") == strlen(s)) {
+        fputs(s, f);
+        return;
+    }
+    fputc('\'', f);
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(*s, f);
+    }
+    fputc('\'', f);
+}
+
+static void run(const struct argv_vec *cmd)
+{
+    const char *verbose = getenv("KSAN_CC_VERBOSE");
+    if (verbose && *verbose && strcmp(verbose, "0") != 0) {
+        fputs("ksan-cc: exec:", stderr);
+        for (size_t i = 0; i < cmd->n; i++) {
+            fputc(' ', stderr);
+            print_quoted(stderr, cmd->v[i]);
+        }
+        fputc('\n', stderr);
+    }
+    fflush(NULL);
+    execvp(cmd->v[0], (char *const *)cmd->v);
+    die(127, "cannot run compiler '%s': %s", cmd->v[0], strerror(errno));
+}
+
+static void usage(const char *libdir, const char *incdir)
+{
+    printf(
+"Usage: ksan-cc [ksan-cc options] [compiler options] files...\n"
+"\n"
+"Compiler driver wrapper for ksan, kernel-style sanitizers for C programs.\n"
+"It runs gcc or clang with ksan's instrumentation, include directory and\n"
+"runtime library added.\n"
+"\n"
+"ksan-cc options (removed before the compiler runs):\n"
+"  --ksan=LIST          detectors, comma-separated (default: kasan)\n"
+"                       available: kasan; not yet: kfence, ubsan, kmsan, kcsan\n"
+"  --ksan-mode=MODE     inline (default): the compiler inlines the shadow checks\n"
+"                       outline: one runtime call per memory access (smaller code)\n"
+"  --ksan-uar           reserved (stack use-after-return): accepted, no effect yet\n"
+"  --ksan-cc=CC         compiler to run: gcc, clang or a path\n"
+"                       (default: $KSAN_CC, else cc)\n"
+"  --help               print this text\n"
+"  --version            print ksan-cc's version, then the compiler's --version\n"
+"\n"
+"Environment:\n"
+"  KSAN_CC              compiler to run when --ksan-cc is not given\n"
+"  KSAN_CC_VERBOSE=1    print the final compiler command line on stderr\n"
+"\n"
+"-fsanitize=address and -fsanitize=kernel-address mean kasan and are removed.\n"
+"All other options and files go to the compiler unchanged and in order.\n"
+"\n"
+"Runtime library directory: %s\n"
+"Header directory:          %s\n",
+        libdir, incdir);
+}
+
+int main(int argc, char **argv)
+{
+    struct state st;
+    memset(&st, 0, sizeof(st));
+    st.mode = M_INLINE;
+
+    /* <prefix> = parent of the directory holding this binary */
+    char *prefix = self_exe(argv[0]);
+    if (!prefix)
+        die(1, "cannot find the ksan-cc executable's own path "
+               "(is /proc mounted?)");
+    strip_component(prefix);
+    strip_component(prefix);
+    const char *sep = strcmp(prefix, "/") == 0 ? "" : "/";
+    char *tmp = concat(prefix, sep);
+    char *libdir = concat(tmp, "lib");
+    char *incdir = concat(tmp, "include");
+    free(tmp);
+
+    struct argv_vec user = { 0 };
+    scan(&st, (const char *const *)argv + 1, argc > 0 ? (size_t)argc - 1 : 0, &user, 0);
+
+    if (st.help) {
+        usage(libdir, incdir);
+        return 0;
+    }
+
+    const char *cc = st.cc;
+    if (!cc) {
+        cc = getenv("KSAN_CC");
+        if (!cc || !*cc)
+            cc = "cc";
+    }
+
+    /* KSAN_CC=ksan-cc would run us forever */
+    char *self = self_exe(argv[0]);
+    char *real_cc = find_in_path(cc);
+    if (self && real_cc && strcmp(self, real_cc) == 0)
+        die(2, "the wrapped compiler '%s' is ksan-cc itself; set --ksan-cc= or "
+               "KSAN_CC to gcc or clang", cc);
+    free(self);
+    free(real_cc);
+
+    struct argv_vec cmd = { 0 };
+    vec_push(&cmd, cc);
+
+    if (st.version) {
+        printf("ksan-cc (ksan) %s\n", KSAN_VERSION);
+        vec_push(&cmd, "--version");
+        run(&cmd);
+    }
+
+    int links = st.inputs && !st.opt_c && !st.opt_S && !st.opt_E && !st.syntax_only &&
+                !(st.opt_M && !st.opt_MD);
+    /* gcc's LTO link re-runs the code generator: it needs the flags too */
+    int compiles = st.sources || (links && st.lto);
+
+    if (compiles) {
+        unsigned fam = detect_family(cc);
+        add_rows(&cmd, kasan_flags, NELEM(kasan_flags), fam, st.mode, &st);
+        add_rows(&cmd, common_flags, NELEM(common_flags), fam, st.mode, &st);
+        if (!st.user_g)
+            add_rows(&cmd, line_table_flags, NELEM(line_table_flags), fam, st.mode, &st);
+    }
+
+    for (size_t i = 0; i < user.n; i++)
+        vec_push(&cmd, user.v[i]);
+
+    if (st.sources)
+        vec_push(&cmd, concat("-I", incdir));
+
+    if (links && !st.relocatable) {
+        /* a -x LANG still in force would make the archives "source files" */
+        if (st.lang && strcmp(st.lang, "none") != 0) {
+            vec_push(&cmd, "-x");
+            vec_push(&cmd, "none");
+        }
+        if (st.shared) {
+            vec_push(&cmd, concat(libdir, "/" SHLIB_ARCHIVE));
+        } else {
+            vec_push(&cmd, "-Wl,--whole-archive");
+            vec_push(&cmd, concat(libdir, "/" RUNTIME_ARCHIVE));
+            vec_push(&cmd, "-Wl,--no-whole-archive");
+            for (size_t i = 0; i < NELEM(exe_link_libs); i++)
+                vec_push(&cmd, exe_link_libs[i]);
+            if (!st.is_static)
+                vec_push(&cmd, concat("-Wl,--dynamic-list=", concat(libdir, "/" EXPORTS_FILE)));
+        }
+    }
+
+    run(&cmd);
+    return 127;
+}
