@@ -76,6 +76,7 @@ static const struct flag_row kasan_flags[] = {
 /* Added to every compile step, whatever the detectors. */
 static const struct flag_row common_flags[] = {
     { CC_ANY,   M_ANY,     "-fno-omit-frame-pointer", NULL },
+    { CC_ANY,   M_ANY,     "-D__KSAN__=1", NULL },	/* ksan.h macros turn on */
 };
 
 /* Line tables for symbolized reports, unless the user gave a -g option. */

@@ -13,6 +13,7 @@
 
 int port_init_state;	/* 0 not started, 1 running, 2 done */
 static ksan_lock_t init_lock;
+static uint32_t init_owner;	/* tid running port_init(), for re-entry */
 
 void port_fork_init(void);
 
@@ -41,7 +42,12 @@ void port_init(void)
 
 	if (__atomic_load_n(&port_init_state, __ATOMIC_ACQUIRE) == 2)
 		return;
+	/* libc may allocate from inside our own start-up (dlsym's error
+	 * path does): the heap is up by then, so just go on */
+	if (__atomic_load_n(&init_owner, __ATOMIC_RELAXED) == ksan_port_thread_id())
+		return;
 	ksan_port_lock(&init_lock);
+	init_owner = ksan_port_thread_id();
 	if (port_init_state) {
 		/* done by another thread, or re-entered from our own init */
 		ksan_port_unlock(&init_lock);
@@ -66,6 +72,7 @@ void port_init(void)
 		core_printf("ksan: initialised (pid %d, shadow offset 0x%lx)\n",
 			    ksan_port_pid(), (unsigned long)KASAN_SHADOW_OFFSET);
 	__atomic_store_n(&port_init_state, 2, __ATOMIC_RELEASE);
+	init_owner = 0;
 	ksan_port_unlock(&init_lock);
 }
 

@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <sys/auxv.h>
 #include "linux.h"
 
 extern void *dlsym(void *, const char *) __attribute__((weak));
@@ -50,8 +51,10 @@ void port_mem_init(void)
 {
 	void *p;
 
-	if (!dlsym)
-		return;	/* static executable */
+	/* static (and static-pie) executables have no dynamic loader and no
+	 * libc.so to look in: they keep ksan's own copies */
+	if (!dlsym || !getauxval(AT_BASE))
+		return;
 	if ((p = dlsym(RTLD_NEXT, "memcpy")))
 		real_memcpy = (void *(*)(void *, const void *, size_t))p;
 	if ((p = dlsym(RTLD_NEXT, "memmove")))
