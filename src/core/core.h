@@ -101,6 +101,12 @@ struct core_thread *core_thread_get(void);
 /* Called by the port when a thread ends (value of its thread slot). */
 void core_thread_exit(void *thread);
 
+/* fork.c: hold every runtime lock across fork() so the child never
+ * inherits one held by a thread that does not exist there. */
+void core_fork_prepare(void);
+void core_fork_parent(void);
+void core_fork_child(void);
+
 /* ---- pagemap.c: which runtime object owns a page --------------------- */
 enum { PAGE_KIND_SLAB = 0x51ab, PAGE_KIND_LARGE = 0x1a26 };
 int core_pagemap_set(uintptr_t addr, size_t size, void *owner);

@@ -20,7 +20,7 @@ struct record {
 	uintptr_t pcs[];
 };
 
-static ksan_lock_t depot_lock;
+ksan_lock_t core_depot_lock;
 static char *pools[DEPOT_MAX_POOLS];	/* guarded by depot_lock (writes) */
 static uint32_t npools;			/* guarded by depot_lock */
 static uint32_t pool_used;		/* bytes used in pools[npools-1] */
@@ -94,7 +94,7 @@ depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n)
 		return h;
 
 	need = sizeof(struct record) + n * sizeof(uintptr_t);
-	ksan_port_lock(&depot_lock);
+	ksan_port_lock(&core_depot_lock);
 	h = find(*bucket, hash, pcs, n);
 	if (h)
 		goto out;
@@ -120,7 +120,7 @@ depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n)
 	pool_used += (uint32_t)ROUND_UP(need, 8);
 	__atomic_store_n(bucket, h, __ATOMIC_RELEASE);	/* pairs with find() */
 out:
-	ksan_port_unlock(&depot_lock);
+	ksan_port_unlock(&core_depot_lock);
 	return h;
 }
 

@@ -16,7 +16,7 @@
 typedef void *l3_t[L3_SIZE];
 typedef l3_t *l2_t[L2_SIZE];
 static l2_t *l1[L1_SIZE];
-static ksan_lock_t pagemap_lock;	/* guards creation of inner tables */
+ksan_lock_t core_pagemap_lock;	/* guards creation of inner tables */
 
 static void *get_or_map(void **slot, size_t size)
 {
@@ -24,14 +24,14 @@ static void *get_or_map(void **slot, size_t size)
 
 	if (p)
 		return p;
-	ksan_port_lock(&pagemap_lock);
+	ksan_port_lock(&core_pagemap_lock);
 	p = *slot;
 	if (!p) {
 		p = ksan_port_map(size);
 		if (p)
 			__atomic_store_n(slot, p, __ATOMIC_RELEASE);
 	}
-	ksan_port_unlock(&pagemap_lock);
+	ksan_port_unlock(&core_pagemap_lock);
 	return p;
 }
 

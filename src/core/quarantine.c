@@ -18,10 +18,10 @@ struct batch {
 static core_qlink_fn qlink;
 static core_qrelease_fn qrelease;
 
-static ksan_lock_t q_lock;
-static struct batch *q_head, *q_tail;	/* guarded by q_lock; oldest first */
-static struct batch *free_batches;	/* guarded by q_lock */
-static size_t q_bytes;			/* guarded by q_lock */
+ksan_lock_t core_q_lock;
+static struct batch *q_head, *q_tail;	/* guarded by core_q_lock; oldest first */
+static struct batch *free_batches;	/* guarded by core_q_lock */
+static size_t q_bytes;			/* guarded by core_q_lock */
 
 void core_quarantine_init(core_qlink_fn link, core_qrelease_fn release)
 {
@@ -72,10 +72,10 @@ void core_quarantine_flush_thread(struct core_thread *t)
 
 	if (!tb->head)
 		return;
-	ksan_port_lock(&q_lock);
+	ksan_port_lock(&core_q_lock);
 	b = batch_alloc();
 	if (!b) {
-		ksan_port_unlock(&q_lock);
+		ksan_port_unlock(&core_q_lock);
 		goto release_now;	/* no memory for bookkeeping: free now */
 	}
 	b->head = tb->head;
@@ -102,16 +102,16 @@ void core_quarantine_flush_thread(struct core_thread *t)
 		old->next = evict;
 		evict = old;
 	}
-	ksan_port_unlock(&q_lock);
+	ksan_port_unlock(&core_q_lock);
 
 	while (evict) {
 		struct batch *next = evict->next;
 
 		release_list(t, evict->head);
-		ksan_port_lock(&q_lock);
+		ksan_port_lock(&core_q_lock);
 		evict->next = free_batches;
 		free_batches = evict;
-		ksan_port_unlock(&q_lock);
+		ksan_port_unlock(&core_q_lock);
 		evict = next;
 	}
 	return;

@@ -14,18 +14,18 @@ static char rbuf_mem[RBUF_SIZE];
 struct core_buf core_rbuf = { rbuf_mem, 0, RBUF_SIZE };
 unsigned long core_reports;
 
-static ksan_lock_t report_lock;
+ksan_lock_t core_report_lock;
 static ksan_report_fn user_fn;
 static void *user_arg;
-static uint64_t seen[DEDUP_SIZE];	/* guarded by report_lock */
+static uint64_t seen[DEDUP_SIZE];	/* guarded by core_report_lock */
 static unsigned nseen;
 
 void ksan_set_report_callback(ksan_report_fn fn, void *arg)
 {
-	ksan_port_lock(&report_lock);
+	ksan_port_lock(&core_report_lock);
 	user_fn = fn;
 	user_arg = arg;
-	ksan_port_unlock(&report_lock);
+	ksan_port_unlock(&core_report_lock);
 }
 
 unsigned long ksan_report_count(void)
@@ -69,9 +69,9 @@ int core_report_begin(uintptr_t pc, const char *type, int dedup)
 	if (t->in_report)
 		return 0;
 	t->in_report = 1;
-	ksan_port_lock(&report_lock);
+	ksan_port_lock(&core_report_lock);
 	if (dedup && seen_before(pc, type)) {
-		ksan_port_unlock(&report_lock);
+		ksan_port_unlock(&core_report_lock);
 		t->in_report = 0;
 		return 0;
 	}
@@ -96,14 +96,14 @@ void core_report_flush(void)
 void core_report_cancel(void)
 {
 	core_rbuf.len = 0;
-	ksan_port_unlock(&report_lock);
+	ksan_port_unlock(&core_report_lock);
 	core_thread_get()->in_report = 0;
 }
 
 void core_report_end(int halt)
 {
 	core_report_flush();
-	ksan_port_unlock(&report_lock);
+	ksan_port_unlock(&core_report_lock);
 	if (halt) {
 		if (core_opt.abort_on_error)
 			ksan_port_abort();

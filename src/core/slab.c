@@ -179,3 +179,23 @@ uintptr_t core_slot_of(const struct core_region *r, uintptr_t addr)
 		return 0;
 	return addr - (addr - r->base) % r->stride;
 }
+
+void core_slab_lock_all(void)
+{
+	unsigned i;
+
+	for (i = 0; i < CORE_NCLASSES; i++)
+		ksan_port_lock(&classes[i].lock);
+}
+
+void core_slab_unlock_all(int reset)
+{
+	unsigned i;
+
+	for (i = 0; i < CORE_NCLASSES; i++) {
+		if (reset)
+			classes[i].lock.state = 0;
+		else
+			ksan_port_unlock(&classes[i].lock);
+	}
+}

@@ -7,21 +7,21 @@
 
 #define STATES_PER_CHUNK 16
 
-static ksan_lock_t thread_lock;
-static struct core_thread *free_states;	/* guarded by thread_lock */
+ksan_lock_t core_thread_lock;
+static struct core_thread *free_states;	/* guarded by core_thread_lock */
 
 static struct core_thread *state_alloc(void)
 {
 	struct core_thread *t;
 
-	ksan_port_lock(&thread_lock);
+	ksan_port_lock(&core_thread_lock);
 	if (!free_states) {
 		size_t sz = ROUND_UP(sizeof(*t), 64);
 		char *chunk = ksan_port_map(sz * STATES_PER_CHUNK);
 		int i;
 
 		if (!chunk) {
-			ksan_port_unlock(&thread_lock);
+			ksan_port_unlock(&core_thread_lock);
 			core_fatal("out of memory for thread state");
 		}
 		for (i = 0; i < STATES_PER_CHUNK; i++) {
@@ -32,7 +32,7 @@ static struct core_thread *state_alloc(void)
 	}
 	t = free_states;
 	free_states = t->next_free;
-	ksan_port_unlock(&thread_lock);
+	ksan_port_unlock(&core_thread_lock);
 	core_memset(t, 0, sizeof(*t));
 	return t;
 }
@@ -58,8 +58,8 @@ void core_thread_exit(void *thread)
 		return;
 	core_quarantine_flush_thread(t);
 	core_thread_cache_drain(t);
-	ksan_port_lock(&thread_lock);
+	ksan_port_lock(&core_thread_lock);
 	t->next_free = free_states;
 	free_states = t;
-	ksan_port_unlock(&thread_lock);
+	ksan_port_unlock(&core_thread_lock);
 }

@@ -268,6 +268,15 @@ static char *xmalloc(size_t n)
 	return p;
 }
 
+/* realloc out of the caller's sight (no -Wuse-after-free on stale pointers) */
+static NOINLINE char *xrealloc(char *p, size_t n)
+{
+	char *q = realloc(p, n);
+
+	HIDE(q);
+	return q;
+}
+
 static void xfree(void *p)
 {
 	HIDE(p);
@@ -915,8 +924,7 @@ static void kmalloc_uaf_realloc(void)
 	CHECK(p);
 	for (i = 0; i < 100; i++)
 		p[i] = (char)i;
-	q = realloc(p, 200);
-	HIDE(q);
+	q = xrealloc(p, 200);
 	CHECK(q);
 	if (q == p) {
 		skip("realloc grew in place");
@@ -942,8 +950,7 @@ static void realloc_more(size_t size1, size_t size2)
 
 	CHECK(p1);
 	memset(p1, 0x5a, size1);
-	p2 = realloc(p1, size2);
-	HIDE(p2);
+	p2 = xrealloc(p1, size2);
 	CHECK(p2);
 	CHECK_CONT((unsigned char)p2[size1 - 1] == 0x5a);
 	EXPECT_NO_REPORT({
@@ -965,8 +972,7 @@ static void realloc_less(size_t size1, size_t size2)
 
 	CHECK(p1);
 	memset(p1, 0x5a, size1);
-	p2 = realloc(p1, size2);
-	HIDE(p2);
+	p2 = xrealloc(p1, size2);
 	CHECK(p2);
 	CHECK_CONT((unsigned char)p2[size2 - 1] == 0x5a);
 	EXPECT_NO_REPORT(WR(p2 + size2 - 1, 'x'));
@@ -993,7 +999,7 @@ static void krealloc_uaf(void)
 
 	CHECK(p);
 	xfree(p);
-	EXPECT_KASAN_FAIL(q = realloc(p, 235), "double-free", p, 0, KSAN_FREE);
+	EXPECT_KASAN_FAIL(q = xrealloc(p, 235), "double-free", p, 0, KSAN_FREE);
 	CHECK_CONT(q == NULL);
 	EXPECT_KASAN_FAIL(sink8 = RD(p), "slab-use-after-free", p, 1, KSAN_READ);
 }

@@ -192,9 +192,15 @@ static void after_fork_child(void)
 	main_tid = (uint32_t)syscall(SYS_gettid);
 }
 
+static void fork_child(void)
+{
+	core_fork_child();
+	after_fork_child();
+}
+
 void port_fork_init(void)
 {
-	pthread_atfork(0, 0, after_fork_child);
+	pthread_atfork(core_fork_prepare, core_fork_parent, fork_child);
 }
 
 int ksan_port_pid(void)

@@ -2,7 +2,6 @@
 // RUN: %ksan_cc -O1 %s -o %t
 // RUN: bash %S/../Inputs/status.sh %t read 2>&1 | FileCheck %s --check-prefix=READ
 // RUN: bash %S/../Inputs/status.sh %t write 2>&1 | FileCheck %s --check-prefix=WRITE
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t write 2>&1 | FileCheck %s --check-prefix=WRITE
 // RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,16 +52,17 @@ int main(int argc, char **argv)
 // READ-NEXT: {{^}}Read{{( of size 8)?}} at addr 0x8 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // READ-EMPTY:
 // READ-NEXT: Call Trace:
-// READ-NEXT: {{^}} get_count+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}null_deref.c:30{{$}}
-// READ-NEXT: {{^}} main+0x{{.*}}null_deref.c:45{{$}}
+// READ-NEXT: {{^}} get_count+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}null_deref.c:29{{$}}
+// READ-NEXT: {{^}} main+0x{{.*}}null_deref.c:44{{$}}
 // READ-NOT: Memory state around
 // READ: {{^}}=================================================================={{$}}
 // READ-NEXT: STATUS: exit 1
 
 // WRITE: BUG: KASAN: null-ptr-deref in set_count+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
 // WRITE-NEXT: {{^}}Write{{( of size 8)?}} at addr 0x8 by task
-// WRITE: set_count+0x{{.*}}null_deref.c:35
-// WRITE: STATUS: exit 1
+// WRITE: set_count+0x{{.*}}null_deref.c:34
+// WRITE: {{^}}=================================================================={{$}}
+// WRITE-NEXT: STATUS: exit 1
 
 // OK: count 2
 // OK-NEXT: done
