@@ -111,3 +111,32 @@ ABI void __asan_init(void)
 ABI void __asan_version_mismatch_check_v8(void)
 {
 }
+
+/*
+ * <sanitizer/asan_interface.h>: what projects that annotate their own pools
+ * for ASan call.  Same meaning as ksan.h's functions.
+ */
+ABI void __asan_poison_memory_region(const volatile void *addr, size_t size)
+{
+	ksan_poison(addr, size);
+}
+ABI void __asan_unpoison_memory_region(const volatile void *addr, size_t size)
+{
+	ksan_unpoison(addr, size);
+}
+ABI int __asan_address_is_poisoned(const volatile void *addr)
+{
+	return ksan_address_is_poisoned(addr);
+}
+ABI void *__asan_region_is_poisoned(void *addr, size_t size)
+{
+	return ksan_region_is_poisoned(addr, size);
+}
+ABI void __asan_describe_address(void *addr)
+{
+	kasan_describe_address((uintptr_t)addr);
+}
+ABI __attribute__((noinline)) void __sanitizer_print_stack_trace(void)
+{
+	kasan_print_stack(RET(), FRAME());
+}

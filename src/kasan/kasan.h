@@ -76,6 +76,9 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 void kasan_report_fault(uintptr_t addr, int write, int addr_known, uintptr_t pc,
 			uintptr_t fp);
 int kasan_halt(void);
+/* ASan interface helpers: describe an address / print the current stack. */
+void kasan_describe_address(uintptr_t addr);
+void kasan_print_stack(uintptr_t pc, uintptr_t fp);
 
 /* alloc.c: the heap.  Errors come back in *err as 0, KASAN_ENOMEM or
  * KASAN_EINVAL, for the port to turn into errno. */

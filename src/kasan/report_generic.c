@@ -589,3 +589,40 @@ void kasan_report_fault(uintptr_t addr, int write, int addr_known, uintptr_t pc,
 		ksan_port_abort();
 	ksan_port_exit((int)core_opt.exitcode);
 }
+
+void kasan_describe_address(uintptr_t addr)
+{
+	static struct report_ctx ctx;	/* guarded by the report lock */
+	struct report_ctx *c = &ctx;
+
+	if (!core_report_begin(0, "describe", 0))
+		return;
+	core_memset(c, 0, sizeof(*c));
+	c->r.addr = addr;
+	if (has_shadow(addr))
+		c->has_obj = kasan_find_object(addr, &c->obj);
+	if (c->has_obj)
+		print_object_kasan(c);
+	else
+		core_bprintf(&core_rbuf, "Address 0x%lx is not in a known heap object\n\n",
+			     (unsigned long)addr);
+	if (has_shadow(addr))
+		print_shadow_kasan(addr);
+	core_report_end(0);
+}
+
+void kasan_print_stack(uintptr_t pc, uintptr_t fp)
+{
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t n;
+
+	if (!core_report_begin(0, "stack", 0))
+		return;
+	n = ksan_port_stack_trace(pcs, DEPOT_MAX_FRAMES, pc, fp);
+	core_bprintf(&core_rbuf, "Call Trace:\n");
+	if (core_opt.report_format == FORMAT_ASAN)
+		core_print_stack_asan(pcs, n, 0);
+	else
+		core_print_stack(pcs, n, 0);
+	core_report_end(0);
+}

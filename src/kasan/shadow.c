@@ -80,15 +80,23 @@ bad:
 
 void ksan_poison(const volatile void *p, size_t size)
 {
-	uintptr_t a = ROUND_UP((uintptr_t)p, KASAN_GRANULE);
-	uintptr_t e = ROUND_DOWN((uintptr_t)p + size, KASAN_GRANULE);
+	uintptr_t b = (uintptr_t)p, a = ROUND_UP(b, KASAN_GRANULE);
+	uintptr_t e = ROUND_DOWN(b + size, KASAN_GRANULE);
 
-	if (!kasan_ready || (uintptr_t)p + size < (uintptr_t)p || e <= a ||
-	    e > KASAN_ADDR_LIMIT)
+	if (!kasan_ready || !size || b + size < b || b + size > KASAN_ADDR_LIMIT)
 		return;
-	if (ksan_port_shadow_ensure(a, e - a))
+	if (ksan_port_shadow_ensure(ROUND_DOWN(b, 8), size + 8))
 		return;
-	kasan_poison(a, e - a, KASAN_USER_POISON);
+	/* a granule poisoned from its middle on keeps its valid prefix, as
+	 * ASan's interface does: shadow = the number of valid leading bytes */
+	if (b & 7) {
+		int8_t *s = kasan_shadow(b);
+
+		if (b + size >= ROUND_UP(b, 8) && (*s == 0 || *s > (int8_t)(b & 7)))
+			*s = (int8_t)(b & 7);
+	}
+	if (e > a)
+		kasan_poison(a, e - a, KASAN_USER_POISON);
 }
 
 void ksan_unpoison(const volatile void *p, size_t size)

@@ -161,6 +161,8 @@ static const struct obj_expect NO_OBJ = { 0, 0, 0, -1 };
 
 /* Returns 1 if exactly one report matched (then consumed), 0 if none came,
  * -1 after a mismatch (a failure is recorded unless quiet_miss and none). */
+static uintptr_t alt_addr;	/* also accepted as the report's address, if set */
+
 static int check_report(int line, const char *what, const char *type, uintptr_t addr,
 			size_t size, int access, struct obj_expect o, int quiet_miss)
 {
@@ -180,7 +182,8 @@ static int check_report(int line, const char *what, const char *type, uintptr_t 
 		fail(line, "%s: expected 1 report, got %d (first: %s)", what, n, d);
 		return -1;
 	}
-	if (strcmp(r->type, type) || r->addr != addr || r->size != size ||
+	if (strcmp(r->type, type) || (r->addr != addr && (!alt_addr || r->addr != alt_addr)) ||
+	    r->size != size ||
 	    r->access != access) {
 		fail(line, "%s: expected %s %s of size %zu at %#lx, got %s", what, type,
 		     access_word(access), size, (unsigned long)addr, d);
@@ -429,9 +432,34 @@ static int count_substr(const char *s, const char *needle)
 	return n;
 }
 
+/* A child's output on one line: its non-blank lines (banners left out)
+ * joined by " | ", as much as fits. */
+static const char *one_line(const char *s, char *buf, size_t len)
+{
+	size_t i = 0;
+
+	buf[0] = 0;
+	while (*s) {
+		const char *e = strchr(s, '\n');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+
+		if (n && strspn(s, "=") != n && strspn(s, " ") != n) {
+			if (i && i + 3 < len)
+				memcpy(buf + i, " | ", 3), i += 3;
+			if (n > len - 1 - i)
+				n = len - 1 - i;
+			memcpy(buf + i, s, n);
+			i += n;
+			buf[i] = 0;
+		}
+		s += e ? (size_t)(e - s) + 1 : strlen(s);
+	}
+	return buf;
+}
+
 static void child_report(int line, const char *what, const struct child *c)
 {
-	char st[64];
+	char st[64], o[160], e[240];
 
 	if (WIFEXITED(c->status))
 		snprintf(st, sizeof(st), "exit %d", WEXITSTATUS(c->status));
@@ -439,7 +467,8 @@ static void child_report(int line, const char *what, const struct child *c)
 		snprintf(st, sizeof(st), "signal %d", WTERMSIG(c->status));
 	else
 		snprintf(st, sizeof(st), "status %#x", c->status);
-	fail(line, "%s: child %s; stdout [%.200s] stderr [%.300s]", what, st, c->out, c->err);
+	fail(line, "%s: child %s; stdout [%s] stderr [%s]", what, st,
+	     one_line(c->out, o, sizeof(o)), one_line(c->err, e, sizeof(e)));
 }
 
 #define RUN_CHILD(mode, opts, c) do {					\
@@ -628,8 +657,23 @@ static void kmalloc_oob_multibyte(void)
 	EXPECT_NO_REPORT(xfree(p));
 }
 
-/* Accesses of type aligned(1) crossing the object's end: both compilers test
- * their first and last byte, so every mode catches them. */
+/*
+ * Accesses of type aligned(1) crossing the object's end: both compilers test
+ * their first and last byte, so every mode catches them.  Clang's inline
+ * check of the last byte passes the last byte's address (with the full size)
+ * to __asan_report_load_n, so the runtime cannot know the start: accept it.
+ */
+#ifdef __clang__
+#define UNALIGNED_FAIL(expr, addr, size, acc, obj) do {			\
+	alt_addr = inline_mode != 0 ? (uintptr_t)(addr) + (size) - 1 : 0; \
+	EXPECT_KASAN_FAIL_OBJ(expr, "slab-out-of-bounds", addr, size, acc, obj); \
+	alt_addr = 0;							\
+} while (0)
+#else
+#define UNALIGNED_FAIL(expr, addr, size, acc, obj)			\
+	EXPECT_KASAN_FAIL_OBJ(expr, "slab-out-of-bounds", addr, size, acc, obj)
+#endif
+
 static void kmalloc_oob_unaligned(void)
 {
 	size_t n = 100;
@@ -641,21 +685,14 @@ static void kmalloc_oob_unaligned(void)
 	EXPECT_NO_REPORT(sink64 = LD(u32_un, p + 95));
 	EXPECT_NO_REPORT(sink64 = LD(u16_un, p + 97));
 	EXPECT_NO_REPORT(sink128 = LD(u128_un, p + 83));
-	EXPECT_KASAN_FAIL_OBJ(sink64 = LD(u64_un, p + 93), "slab-out-of-bounds", p + 93, 8,
-			      KSAN_READ, o);
-	EXPECT_KASAN_FAIL_OBJ(LD(u64_un, p + 93) = 1, "slab-out-of-bounds", p + 93, 8,
-			      KSAN_WRITE, o);
-	EXPECT_KASAN_FAIL_OBJ(sink64 = LD(u32_un, p + 97), "slab-out-of-bounds", p + 97, 4,
-			      KSAN_READ, o);
-	EXPECT_KASAN_FAIL_OBJ(sink64 = LD(u16_un, p + 99), "slab-out-of-bounds", p + 99, 2,
-			      KSAN_READ, o);
-	EXPECT_KASAN_FAIL_OBJ(sink128 = LD(u128_un, p + 85), "slab-out-of-bounds", p + 85, 16,
-			      KSAN_READ, o);
-	EXPECT_KASAN_FAIL_OBJ(LD(u128_un, p + 85) = 1, "slab-out-of-bounds", p + 85, 16,
-			      KSAN_WRITE, o);
+	UNALIGNED_FAIL(sink64 = LD(u64_un, p + 93), p + 93, 8, KSAN_READ, o);
+	UNALIGNED_FAIL(LD(u64_un, p + 93) = 1, p + 93, 8, KSAN_WRITE, o);
+	UNALIGNED_FAIL(sink64 = LD(u32_un, p + 97), p + 97, 4, KSAN_READ, o);
+	UNALIGNED_FAIL(sink64 = LD(u16_un, p + 99), p + 99, 2, KSAN_READ, o);
+	UNALIGNED_FAIL(sink128 = LD(u128_un, p + 85), p + 85, 16, KSAN_READ, o);
+	UNALIGNED_FAIL(LD(u128_un, p + 85) = 1, p + 85, 16, KSAN_WRITE, o);
 	/* 96 bytes: the object ends on a granule boundary */
-	EXPECT_KASAN_FAIL_OBJ(sink64 = LD(u16_un, q + 95), "slab-out-of-bounds", q + 95, 2,
-			      KSAN_READ, live_obj(q, 96, "kmalloc-96"));
+	UNALIGNED_FAIL(sink64 = LD(u16_un, q + 95), q + 95, 2, KSAN_READ, live_obj(q, 96, "kmalloc-96"));
 	EXPECT_NO_REPORT(xfree(p));
 	EXPECT_NO_REPORT(xfree(q));
 }
@@ -1216,7 +1253,8 @@ static void kmalloc_bad_alignment(void)
 	CHECK_CONT(r == EINVAL);
 	CHECK_CONT(p == sentinel);
 	errno = 0;
-	EXPECT_NO_REPORT(q = aligned_alloc(3, 10));
+	EXPECT_NO_REPORT(q = aligned_alloc(hide_size(3), 10));
+	HIDE(q);	/* else the compiler may drop the allocation */
 	CHECK_CONT(q == NULL);
 	CHECK_CONT(errno == EINVAL);
 	/* the smallest valid alignment */

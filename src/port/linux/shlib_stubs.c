@@ -42,3 +42,16 @@ WEAK int __kasan_check_write(const volatile void *p, unsigned n) { (void)p; (voi
 WEAK void *__asan_memcpy(void *d, const void *s, size_t n) { return __builtin_memcpy(d, s, n); }
 WEAK void *__asan_memmove(void *d, const void *s, size_t n) { return __builtin_memmove(d, s, n); }
 WEAK void *__asan_memset(void *d, int c, size_t n) { return __builtin_memset(d, c, n); }
+WEAK void __asan_poison_memory_region(const volatile void *a, size_t n) { (void)a; (void)n; }
+WEAK void __asan_unpoison_memory_region(const volatile void *a, size_t n) { (void)a; (void)n; }
+WEAK int __asan_address_is_poisoned(const volatile void *a) { (void)a; return 0; }
+WEAK void *__asan_region_is_poisoned(void *a, size_t n) { (void)a; (void)n; return 0; }
+WEAK void __asan_describe_address(void *a) { (void)a; }
+WEAK void __sanitizer_print_stack_trace(void) {}
+WEAK void ksan_poison(const volatile void *a, size_t n) { (void)a; (void)n; }
+WEAK void ksan_unpoison(const volatile void *a, size_t n) { (void)a; (void)n; }
+WEAK void *ksan_region_is_poisoned(const volatile void *a, size_t n) { (void)a; (void)n; return 0; }
+WEAK int ksan_address_is_poisoned(const volatile void *a) { (void)a; return 0; }
+WEAK void ksan_check_read(const volatile void *a, size_t n) { (void)a; (void)n; }
+WEAK void ksan_check_write(const volatile void *a, size_t n) { (void)a; (void)n; }
+WEAK unsigned long ksan_report_count(void) { return 0; }

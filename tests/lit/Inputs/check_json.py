@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Validates ksan's report_format=json output read from stdin against
+docs/report-format.md: every non-empty line that is not a "STATUS:" line
+(tests/lit/Inputs/status.sh) must be one JSON object with the documented
+fields.  Prints one summary line per report for FileCheck, or "JSON ERROR: ..."."""
+import json
+import re
+import sys
+
+HEX = re.compile(r'^0x[0-9a-f]+$')
+
+
+def frames(name, v, errs):
+    if not isinstance(v, list) or not v:
+        errs.append('%s is not a non-empty list' % name)
+        return
+    for f in v:
+        if set(f) != {'pc', 'function', 'file', 'line'}:
+            errs.append('%s frame keys %s' % (name, sorted(f)))
+        elif not HEX.match(f['pc']) or not isinstance(f['line'], int):
+            errs.append('%s frame %r' % (name, f))
+
+
+def check(r):
+    errs = []
+    need = {'detector': str, 'type': str, 'asan_type': str, 'access': str,
+            'address': str, 'size': int, 'pc': str, 'task': str, 'stack': list}
+    for k, t in need.items():
+        if not isinstance(r.get(k), t):
+            errs.append('field %s missing or not %s' % (k, t.__name__))
+    if errs:
+        return errs
+    if r['detector'] != 'KASAN':
+        errs.append('detector %r' % r['detector'])
+    if r['access'] not in ('read', 'write', 'free'):
+        errs.append('access %r' % r['access'])
+    for k in ('address', 'pc'):
+        if not HEX.match(r[k]):
+            errs.append('%s %r is not 0x hex' % (k, r[k]))
+    if not re.match(r'^.+/[0-9]+$', r['task']):
+        errs.append('task %r is not name/tid' % r['task'])
+    frames('stack', r['stack'], errs)
+    allowed = set(need) | {'object', 'alloc_stack', 'free_stack'}
+    extra = set(r) - allowed
+    if extra:
+        errs.append('unknown fields %s' % sorted(extra))
+    o = r.get('object')
+    if o is not None:
+        oneed = {'start': str, 'size': int, 'cache': str, 'cache_size': int,
+                 'state': str, 'relation': str, 'distance': int, 'alloc_task': int}
+        for k, t in oneed.items():
+            if not isinstance(o.get(k), t):
+                errs.append('object.%s missing or not %s' % (k, t.__name__))
+        if errs:
+            return errs
+        if o['state'] not in ('allocated', 'freed'):
+            errs.append('object.state %r' % o['state'])
+        if o['relation'] not in ('left', 'right', 'inside'):
+            errs.append('object.relation %r' % o['relation'])
+        if ('free_task' in o) != (o['state'] == 'freed'):
+            errs.append('object.free_task present iff freed')
+        frames('alloc_stack', r.get('alloc_stack'), errs)
+        if o['state'] == 'freed':
+            frames('free_stack', r.get('free_stack'), errs)
+        elif 'free_stack' in r:
+            errs.append('free_stack on a live object')
+    elif 'alloc_stack' in r or 'free_stack' in r:
+        errs.append('stacks without object')
+    return errs
+
+
+def main():
+    n = 0
+    for line in sys.stdin:
+        line = line.rstrip('\n')
+        if not line or line.startswith('STATUS: '):
+            if line:
+                print(line)
+            continue
+        try:
+            r = json.loads(line)
+        except ValueError as e:
+            print('JSON ERROR: not a JSON line: %r (%s)' % (line[:100], e))
+            continue
+        n += 1
+        errs = check(r)
+        if errs:
+            print('JSON ERROR: ' + '; '.join(errs))
+            continue
+        o = r.get('object')
+        desc = 'report type=%s asan_type=%s access=%s size=%d top=%s' % (
+            r['type'], r['asan_type'], r['access'], r['size'], r['stack'][0]['function'])
+        if o:
+            start, addr, d = int(o['start'], 16), int(r['address'], 16), o['distance']
+            expect = {'right': start + o['size'] + d, 'left': start - d,
+                      'inside': start + d}[o['relation']]
+            desc += ' object=%s/%d cache=%s/%d %s %d addr_ok=%d alloc0=%s' % (
+                o['state'], o['size'], o['cache'], o['cache_size'], o['relation'],
+                d, int(expect == addr), r['alloc_stack'][0]['function'])
+            if o['state'] == 'freed':
+                desc += ' free0=%s' % r['free_stack'][0]['function']
+        print(desc)
+    print('%d json reports' % n)
+
+
+main()

@@ -1,0 +1,13 @@
+// report_format=asan for a free of a pointer that was never allocated: ASan's "attempting free on address which was not malloc()-ed: 0x... in thread T0:" line and SUMMARY bad-free.
+// Bug: ksan prints "...not malloc()-ed: on 0x... in thread T0:" (a stray "on"),
+// which breaks tools that parse ASan's line.
+// RUN: %ksan_cc -O1 %S/Inputs/bugs.c -o %t
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t invalid-free 2>&1 | FileCheck %s --implicit-check-not=KASAN
+
+// CHECK: {{^}}================================================================={{$}}
+// CHECK-NEXT: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: attempting free on address which was not malloc()-ed: 0x{{[0-9a-f]+}} in thread T0:{{$}}
+// CHECK-NEXT: #0 0x{{[0-9a-f]+}} in free
+// CHECK-NEXT: #1 0x{{[0-9a-f]+}} in main {{.*}}bugs.c:38
+// CHECK: {{^}}SUMMARY: AddressSanitizer: bad-free {{.*}}bugs.c:38{{(:[0-9]+)?}} in main{{$}}
+// CHECK-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
+// CHECK-NEXT: STATUS: exit 1
