@@ -53,8 +53,10 @@ typedef int (*ksan_report_fn)(const struct ksan_report *report, void *arg);
 void ksan_set_report_callback(ksan_report_fn fn, void *arg);
 
 /* Mark [addr, addr+size) not addressable (use-after-poison on access) or
- * addressable again.  For a program's own pools and allocators.  addr should
- * be 8-aligned; a poisoned range is widened to whole granules inside it. */
+ * addressable again.  For a program's own pools and allocators.  Shadow has
+ * 8-byte granules: poisoning from the middle of a granule keeps its leading
+ * bytes valid and poisons the rest of it; a granule only partly covered at
+ * the end of the range stays addressable (as with ASan's interface). */
 void ksan_poison(const volatile void *addr, size_t size);
 void ksan_unpoison(const volatile void *addr, size_t size);
 

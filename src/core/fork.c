@@ -6,10 +6,10 @@
  */
 #include "core.h"
 
-extern ksan_lock_t core_report_lock, core_thread_lock, core_q_lock,
-	core_depot_lock, core_pagemap_lock;
-void core_slab_lock_all(void);
-void core_slab_unlock_all(int reset);
+extern ksan_lock_t core_report_lock CORE_HIDDEN, core_thread_lock CORE_HIDDEN,
+	core_q_lock CORE_HIDDEN, core_depot_lock CORE_HIDDEN, core_pagemap_lock CORE_HIDDEN;
+void core_slab_lock_all(void) CORE_HIDDEN;
+void core_slab_unlock_all(int reset) CORE_HIDDEN;
 
 void core_fork_prepare(void)
 {
