@@ -62,14 +62,15 @@ static const struct flag_row kasan_flags[] = {
     { CC_GCC,   M_ANY,     "-fasan-shadow-offset=0x7fff8000", NULL },
     { CC_GCC,   M_INLINE,  "--param", "asan-instrumentation-with-call-threshold=10000" },
     { CC_GCC,   M_OUTLINE, "--param", "asan-instrumentation-with-call-threshold=0" },
-    { CC_GCC,   M_ANY,     "--param", "asan-stack=0" },
-    { CC_GCC,   M_ANY,     "--param", "asan-globals=0" },
+    { CC_GCC,   M_ANY,     "--param", "asan-stack=1" },
+    { CC_GCC,   M_ANY,     "--param", "asan-globals=1" },
+    { CC_GCC,   M_ANY,     "--param", "asan-instrument-allocas=1" },
+    { CC_GCC,   M_ANY,     "-fsanitize-address-use-after-scope", NULL },
     /* clang */
     { CC_CLANG, M_ANY,     "-fsanitize=kernel-address", NULL },
     { CC_CLANG, M_ANY,     "-mllvm", "-asan-mapping-offset=0x7fff8000" },
-    { CC_CLANG, M_ANY,     "-mllvm", "-asan-stack=0" },
-    { CC_CLANG, M_ANY,     "-mllvm", "-asan-globals=0" },
-    { CC_CLANG, M_ANY,     "-mllvm", "-asan-instrument-dynamic-allocas=0" },
+    /* stack, globals and allocas are on by default in clang's kernel mode */
+    { CC_CLANG, M_ANY,     "-fsanitize-address-use-after-scope", NULL },
     { CC_CLANG, M_OUTLINE, "-mllvm", "-asan-instrumentation-with-call-threshold=0" },
 };
 

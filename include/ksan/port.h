@@ -68,6 +68,11 @@ void **ksan_port_thread_slot(void);
 size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 			     uintptr_t fp);
 
+/* Bounds of the current thread's stack: [*lo, *hi).  Returns 0 if known. */
+int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi);
+/* Which thread's stack holds addr: its id and name.  Returns 0 if known. */
+int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len);
+
 struct ksan_symbol {
 	const char *function;	/* NULL when unknown */
 	uintptr_t offset;	/* pc - function start */

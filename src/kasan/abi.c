@@ -95,14 +95,6 @@ ABI __attribute__((noinline)) int __kasan_check_write(const volatile void *p, un
 	return kasan_check_range((uintptr_t)p, size, 1, RET(), FRAME(), 0);
 }
 
-/*
- * Called before noreturn calls.  Stack instrumentation is not on yet, so
- * there is no stack poison to clean.
- */
-ABI void __asan_handle_no_return(void)
-{
-}
-
 /* User-mode objects (-fsanitize=address) also call these.  The runtime is
  * already up: the port starts it before any constructor. */
 ABI void __asan_init(void)

@@ -80,6 +80,34 @@ int kasan_halt(void);
 void kasan_describe_address(uintptr_t addr);
 void kasan_print_stack(uintptr_t pc, uintptr_t fp);
 
+/* stack.c */
+struct kasan_frame {
+	uintptr_t base;		/* frame start (its left red zone) */
+	uintptr_t pc;		/* the function's pc, from the frame */
+	const char *desc;	/* the compiler's description string */
+	uintptr_t offset;	/* of the bad address from base */
+};
+struct kasan_frame_var {
+	unsigned long beg, size, line;
+	const char *name;
+	size_t name_len;
+};
+void kasan_unpoison_range(uintptr_t lo, uintptr_t hi);
+void kasan_unpoison_stack_above(uintptr_t sp);
+void kasan_unpoison_stack(void);
+int kasan_find_frame(uintptr_t addr, struct kasan_frame *f);
+unsigned kasan_frame_nvars(const struct kasan_frame *f);
+int kasan_frame_var(const struct kasan_frame *f, unsigned i, struct kasan_frame_var *v);
+
+/* globals.c */
+struct kasan_global_info {
+	uintptr_t beg;
+	size_t size, size_with_redzone;
+	const char *name, *module, *file;
+	unsigned line, column;
+};
+int kasan_find_global(uintptr_t addr, struct kasan_global_info *g);
+
 /* alloc.c: the heap.  Errors come back in *err as 0, KASAN_ENOMEM or
  * KASAN_EINVAL, for the port to turn into errno. */
 enum { KASAN_OK = 0, KASAN_ENOMEM = 1, KASAN_EINVAL = 2 };

@@ -260,7 +260,176 @@ struct report_ctx {
 	int has_entry;
 	uintptr_t fp;
 	const char *free_word;	/* asan: "attempting double-free" ... */
+	int has_global, has_frame;
+	struct kasan_global_info glob;
+	struct kasan_frame frame;
+	uint32_t stack_tid;
+	char stack_task[32];
 };
+
+/* Where a non-heap address lives: a registered global or a stack frame. */
+static void locate(struct report_ctx *c, uintptr_t addr)
+{
+	uint8_t v = (uint8_t)*kasan_shadow(addr);
+
+	if (v > 0 && v < 8)
+		v = (uint8_t)kasan_shadow(addr)[1];
+	if (v == KASAN_GLOBAL_REDZONE || v < 8)
+		c->has_global = kasan_find_global(addr, &c->glob);
+	if (!c->has_global && v != KASAN_SLAB_REDZONE && v != KASAN_SLAB_FREE &&
+	    v != KASAN_PAGE_REDZONE && v != KASAN_PAGE_FREE &&
+	    kasan_find_frame(addr, &c->frame)) {
+		c->has_frame = 1;
+		if (ksan_port_stack_owner(addr, &c->stack_tid, c->stack_task,
+					  sizeof(c->stack_task)))
+			c->stack_tid = 0;
+	}
+}
+
+static void print_var_name(const struct kasan_frame_var *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->name_len; i++)
+		core_bprintf(&core_rbuf, "%c", v->name[i]);
+}
+
+/* ASan's note on how the access meets each variable of the frame. */
+static const char *var_relation(const struct report_ctx *c, unsigned i)
+{
+	struct kasan_frame_var v, o;
+	unsigned long off = c->frame.offset, size = c->r.size ? c->r.size : 1;
+	unsigned n = kasan_frame_nvars(&c->frame);
+
+	if (kasan_frame_var(&c->frame, i, &v))
+		return 0;
+	if (off < v.beg + v.size && off + size > v.beg)
+		return off >= v.beg && off + size <= v.beg + v.size ?
+		       "is inside this variable" : "partially overflows this variable";
+	if (off < v.beg && (i == 0 || (!kasan_frame_var(&c->frame, i - 1, &o) &&
+				       off >= o.beg + o.size)))
+		return "underflows this variable";
+	if (off >= v.beg + v.size && (i + 1 == n || (!kasan_frame_var(&c->frame, i + 1, &o) &&
+						     off < o.beg)))
+		return "overflows this variable";
+	return 0;
+}
+
+static void print_frame_vars(struct report_ctx *c, int asan)
+{
+	unsigned i, n = kasan_frame_nvars(&c->frame);
+
+	core_bprintf(&core_rbuf, asan ? "  This frame has %u object(s):\n" :
+		     "This frame has %u object(s):\n", n);
+	for (i = 0; i < n; i++) {
+		struct kasan_frame_var v;
+		const char *rel;
+
+		if (kasan_frame_var(&c->frame, i, &v))
+			break;
+		core_bprintf(&core_rbuf, asan ? "    [%lu, %lu) '" : " [%lu, %lu) '",
+			     v.beg, v.beg + v.size);
+		print_var_name(&v);
+		core_bprintf(&core_rbuf, "'");
+		if (v.line)
+			core_bprintf(&core_rbuf, " (line %lu)", v.line);
+		if (asan && (rel = var_relation(c, i)))
+			core_bprintf(&core_rbuf, " <== Memory access at offset %lu %s",
+				     (unsigned long)c->frame.offset, rel);
+		core_bprintf(&core_rbuf, "\n");
+	}
+}
+
+static void print_location_kasan(struct report_ctx *c)
+{
+	if (c->has_global) {
+		size_t dist;
+		struct kasan_object o;
+		const char *rel;
+
+		core_memset(&o, 0, sizeof(o));
+		o.start = c->glob.beg;
+		o.size = c->glob.size;
+		rel = relation(c->r.addr, &o, &dist);
+		core_bprintf(&core_rbuf, "The buggy address belongs to the variable:\n %s",
+			     c->glob.name ? c->glob.name : "?");
+		if (c->glob.file)
+			core_bprintf(&core_rbuf, " of size %lu defined in %s:%u:%u\n",
+				     (unsigned long)c->glob.size, c->glob.file,
+				     c->glob.line, c->glob.column);
+		else
+			core_bprintf(&core_rbuf, " of size %lu defined in %s\n",
+				     (unsigned long)c->glob.size,
+				     c->glob.module ? c->glob.module : "?");
+		core_bprintf(&core_rbuf,
+			     "The buggy address is located %lu bytes %s\n"
+			     " %lu-byte region [0x%lx, 0x%lx)\n\n",
+			     (unsigned long)dist, rel, (unsigned long)c->glob.size,
+			     (unsigned long)c->glob.beg,
+			     (unsigned long)(c->glob.beg + c->glob.size));
+	} else if (c->has_frame) {
+		char fn[256];
+
+		if (c->stack_tid)
+			core_bprintf(&core_rbuf, "The buggy address belongs to stack of task %s/%u\n",
+				     c->stack_task[0] ? c->stack_task : "?", (unsigned)c->stack_tid);
+		else
+			core_bprintf(&core_rbuf, "The buggy address belongs to a stack\n");
+		{
+			struct ksan_symbol sym;
+
+			core_memset(&sym, 0, sizeof(sym));
+			ksan_port_symbolize(c->frame.pc, 0, &sym);
+			if (sym.function)
+				core_snprintf(fn, sizeof(fn), "%s", sym.function);
+			else
+				core_snprintf(fn, sizeof(fn), "0x%lx", (unsigned long)c->frame.pc);
+		}
+		core_bprintf(&core_rbuf, " and is located at offset %lu in frame:\n %s\n\n",
+			     (unsigned long)c->frame.offset, fn);
+		print_frame_vars(c, 0);
+		core_bprintf(&core_rbuf, "\n");
+	}
+}
+
+static void print_location_asan(struct report_ctx *c)
+{
+	char tw[16];
+
+	if (c->has_global) {
+		size_t dist;
+		struct kasan_object o;
+		const char *rel;
+
+		core_memset(&o, 0, sizeof(o));
+		o.start = c->glob.beg;
+		o.size = c->glob.size;
+		rel = relation(c->r.addr, &o, &dist);
+		core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s global variable '%s' defined in '",
+			     (unsigned long)c->r.addr, (unsigned long)dist, rel,
+			     c->glob.name ? c->glob.name : "?");
+		if (c->glob.file)
+			core_bprintf(&core_rbuf, "%s:%u:%u", c->glob.file, c->glob.line,
+				     c->glob.column);
+		else
+			core_bprintf(&core_rbuf, "%s", c->glob.module ? c->glob.module : "?");
+		core_bprintf(&core_rbuf, "' (0x%lx) of size %lu\n", (unsigned long)c->glob.beg,
+			     (unsigned long)c->glob.size);
+	} else if (c->has_frame) {
+		uintptr_t pc = c->frame.pc;
+
+		core_bprintf(&core_rbuf, "Address 0x%lx is located in stack of thread %s at offset %lu in frame\n",
+			     (unsigned long)c->r.addr,
+			     thread_word(c->stack_tid ? c->stack_tid : ksan_port_thread_id(), tw, sizeof(tw)),
+			     (unsigned long)c->frame.offset);
+		core_print_stack_asan(&pc, 1, 1);
+		core_bprintf(&core_rbuf, "\n");
+		print_frame_vars(c, 1);
+		core_bprintf(&core_rbuf,
+			     "HINT: this may be a false positive if your program uses some custom stack unwind mechanism, swapcontext or vfork\n"
+			     "      (longjmp is supported)\n");
+	}
+}
 
 static void print_object_kasan(struct report_ctx *c)
 {
@@ -315,6 +484,7 @@ static void print_kasan(struct report_ctx *c)
 	core_print_stack(c->pcs, c->npcs, c->has_entry);
 	core_bprintf(&core_rbuf, "\n");
 	print_object_kasan(c);
+	print_location_kasan(c);
 	if (has_shadow(r->addr))
 		print_shadow_kasan(c->first_bad);
 	core_bprintf(&core_rbuf, BANNER "\n");
@@ -380,8 +550,9 @@ static void print_asan(struct report_ctx *c)
 		print_depot(c->obj.alloc_stack, 1);
 		core_bprintf(&core_rbuf, "\n");
 	}
-	if (r->access == KSAN_FREE)
-		summary = r->asan_type;
+	print_location_asan(c);
+	if (c->has_global || c->has_frame)
+		core_bprintf(&core_rbuf, "\n");
 	print_summary_asan(c, summary);
 	if (has_shadow(r->addr) && r->access != KSAN_FREE)
 		print_shadow_asan(c->first_bad);
@@ -483,6 +654,8 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 	c->npcs = capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
 	if (has_shadow(addr))
 		c->has_obj = kasan_find_object(first_bad, &c->obj);
+	if (has_shadow(addr) && !c->has_obj)
+		locate(c, first_bad);
 	emit(c);
 }
 

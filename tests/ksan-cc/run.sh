@@ -170,7 +170,7 @@ instr_check() {
         check "$tag: outline calls (__asan_load4_noabort)" undef i.o __asan_load4_noabort
         check "$tag: no inline reports" no_undef i.o __asan_report_load4_noabort
     fi
-    check "$tag: no globals registration" no_undef i.o __asan_register_globals
+    check "$tag: globals registration (__asan_register_globals)" undef i.o __asan_register_globals
     "$K" --ksan-cc="$cc" --ksan-mode="$mode" "$O" -S t.c -o i.s 2>/dev/null
     check "$tag: no kernel shadow offset in -S" bash -c "! grep -Eq -- '$KERNEL_OFFSET_RE' i.s"
     if [ "$mode" = inline ]; then
@@ -201,10 +201,10 @@ LINE=$(KSAN_CC=clang vline -c t.c -o p.o)
 check "KSAN_CC=clang gives clang flags" has "-asan-mapping-offset=0x7fff8000"
 
 # exact flag sets
-GCC_IN="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=10000 --param asan-stack=0 --param asan-globals=0 -fno-omit-frame-pointer -D__KSAN__=1 -g1"
-GCC_OUT="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=0 --param asan-stack=0 --param asan-globals=0 -fno-omit-frame-pointer -D__KSAN__=1 -g1"
-CLANG_IN="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-stack=0 -mllvm -asan-globals=0 -mllvm -asan-instrument-dynamic-allocas=0 -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
-CLANG_OUT="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-stack=0 -mllvm -asan-globals=0 -mllvm -asan-instrument-dynamic-allocas=0 -mllvm -asan-instrumentation-with-call-threshold=0 -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
+GCC_IN="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=10000 --param asan-stack=1 --param asan-globals=1 --param asan-instrument-allocas=1 -fsanitize-address-use-after-scope -fno-omit-frame-pointer -D__KSAN__=1 -g1"
+GCC_OUT="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=0 --param asan-stack=1 --param asan-globals=1 --param asan-instrument-allocas=1 -fsanitize-address-use-after-scope -fno-omit-frame-pointer -D__KSAN__=1 -g1"
+CLANG_IN="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -fsanitize-address-use-after-scope -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
+CLANG_OUT="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -fsanitize-address-use-after-scope -mllvm -asan-instrumentation-with-call-threshold=0 -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
 LINE=$(vline --ksan-cc=gcc -c t.c -o e.o)
 check "gcc inline: exact command" [ "$LINE" = "ksan-cc: exec: gcc $GCC_IN -c t.c -o e.o -I$INC" ]
 LINE=$(vline --ksan-cc=gcc --ksan-mode=outline -c t.c -o e.o)

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <pthread.h>
 #include <unistd.h>
 #include "linux.h"
 
@@ -119,4 +120,50 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 		pcs[n++] = pc;
 	}
 	return n;
+}
+
+int port_find_mapping(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
+{
+	struct range r;
+
+	if (!find_mapping(addr, &r))
+		return -1;
+	*lo = r.lo;
+	*hi = r.hi;
+	return 0;
+}
+
+/* The current thread's exact stack, from the thread library (not from a
+ * mapping, which the kernel may have merged with a neighbour). */
+static __thread struct range thread_stack __attribute__((tls_model("initial-exec")));
+void port_thread_register(uintptr_t lo, uintptr_t hi);
+
+int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi)
+{
+	uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+	struct range r = thread_stack;
+
+	if (!(here >= r.lo && here < r.hi)) {
+		pthread_attr_t attr;
+		void *addr;
+		size_t size;
+
+		if (pthread_getattr_np(pthread_self(), &attr))
+			return -1;
+		if (pthread_attr_getstack(&attr, &addr, &size)) {
+			pthread_attr_destroy(&attr);
+			return -1;
+		}
+		pthread_attr_destroy(&attr);
+		r.lo = (uintptr_t)addr;
+		r.hi = (uintptr_t)addr + size;
+		if (!(here >= r.lo && here < r.hi))
+			return -1;	/* on a signal stack or a user stack */
+		if (!thread_stack.hi)
+			port_thread_register(r.lo, r.hi);
+		thread_stack = r;
+	}
+	*lo = r.lo;
+	*hi = r.hi;
+	return 0;
 }
