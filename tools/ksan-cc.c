@@ -91,6 +91,9 @@ static const struct flag_row line_table_flags[] = {
 #define SHLIB_ARCHIVE    "libksan_shlib.a"  /* -shared: weak entry-point stubs */
 #define EXPORTS_FILE     "ksan.exports"     /* executables not static: --dynamic-list */
 static const char *const exe_link_libs[] = { "-lpthread", "-ldl" };
+/* Static links: libc's own definitions behind the interceptors, which the
+ * runtime reaches through weak references (nothing else pulls them in). */
+static const char *const static_undefs[] = { "-Wl,-u,__pthread_create_2_1" };
 
 /* Detectors: name and whether this build has it. */
 static const struct { const char *name; int available; } detectors[] = {
@@ -857,6 +860,9 @@ int main(int argc, char **argv)
                 vec_push(&cmd, exe_link_libs[i]);
             if (!st.is_static)
                 vec_push(&cmd, concat("-Wl,--dynamic-list=", concat(libdir, "/" EXPORTS_FILE)));
+            else
+                for (size_t i = 0; i < NELEM(static_undefs); i++)
+                    vec_push(&cmd, static_undefs[i]);
         }
     }
 

@@ -73,6 +73,16 @@ int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi);
 /* Which thread's stack holds addr: its id and name.  Returns 0 if known. */
 int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len);
 
+/* What the host knows of a thread, for reports (0 if anything is known). */
+struct ksan_thread_info {
+	uint32_t tid;
+	uint32_t seq;		/* 0 for the first thread, then 1, 2... */
+	uint32_t parent;	/* tid of the creator, 0 if unknown */
+	uint32_t create_stack;	/* stack depot handle of the creation, 0 if none */
+	char name[16];
+};
+int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti);
+
 struct ksan_symbol {
 	const char *function;	/* NULL when unknown */
 	uintptr_t offset;	/* pc - function start */

@@ -199,7 +199,9 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 		ksan_port_symbolize(pcs[i], !entry, &s);
 		core_bprintf(&core_rbuf, "    #%u 0x%lx in %s", (unsigned)i,
 			     (unsigned long)pcs[i], s.function ? s.function : "??");
-		if (s.file) {
+		if (entry) {
+			/* the runtime's own entry point: its source is noise */
+		} else if (s.file) {
 			core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
 			if (s.column)
 				core_bprintf(&core_rbuf, ":%u", s.column);

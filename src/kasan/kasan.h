@@ -75,6 +75,10 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 /* Faults the port's signal handler attributes to a bad access. */
 void kasan_report_fault(uintptr_t addr, int write, int addr_known, uintptr_t pc,
 			uintptr_t fp);
+/* A checked copy whose ranges [dst, dst+dsize) and [src, src+ssize)
+ * overlap: "<fn>-param-overlap" (memcpy-param-overlap, strcpy-...). */
+void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t src,
+			  size_t ssize, uintptr_t pc, uintptr_t fp, uintptr_t entry);
 int kasan_halt(void);
 /* ASan interface helpers: describe an address / print the current stack. */
 void kasan_describe_address(uintptr_t addr);

@@ -81,15 +81,59 @@ static struct bug classify(uintptr_t addr, size_t size, uintptr_t *first_bad)
 	return bug_of_value(v);
 }
 
+struct report_ctx;
+static void print_origins(struct report_ctx *c, int asan);
+
+/* ASan's thread words: "T0" for the main thread, "T3 (worker)" for the
+ * third thread created, named worker; threads ksan did not see being
+ * created go by their tid. */
 static const char *thread_word(uint32_t tid, char *buf, size_t len)
 {
-	/* ASan calls the main thread T0; ksan names others by their tid */
-	if (tid == ksan_port_main_tid())
-		core_snprintf(buf, len, "T0");
-	else
+	struct ksan_thread_info ti;
+
+	if (ksan_port_thread_info(tid, &ti))
 		core_snprintf(buf, len, "T%u", (unsigned)tid);
+	else if (ti.seq && ti.name[0])
+		core_snprintf(buf, len, "T%u (%s)", (unsigned)ti.seq, ti.name);
+	else
+		core_snprintf(buf, len, "T%u", (unsigned)ti.seq);
 	return buf;
 }
+
+/* "Thread T1 (worker) created by T0 here:" for each distinct thread of the
+ * report other than the main one. */
+static void print_thread_origins(const uint32_t *tids, size_t n, int asan)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		struct ksan_thread_info ti;
+		const uintptr_t *pcs;
+		size_t np;
+		char tw[48], pw[48];
+
+		for (j = 0; j < i; j++)
+			if (tids[j] == tids[i])
+				break;
+		if (j < i || !tids[i] || ksan_port_thread_info(tids[i], &ti) ||
+		    !ti.seq || !ti.create_stack)
+			continue;
+		np = core_depot_fetch(ti.create_stack, &pcs);
+		thread_word(tids[i], tw, sizeof(tw));
+		thread_word(ti.parent, pw, sizeof(pw));
+		if (asan) {
+			core_bprintf(&core_rbuf, "Thread %s created by %s here:\n", tw, pw);
+			core_print_stack_asan(pcs, np, 1);
+		} else {
+			core_bprintf(&core_rbuf, "Task %s/%u was created by task %u:\n",
+				     ti.name[0] ? ti.name : "?", (unsigned)tids[i],
+				     (unsigned)ti.parent);
+			core_print_stack(pcs, np, 1);
+		}
+		core_bprintf(&core_rbuf, "\n");
+	}
+}
+
 
 static size_t capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
 		      uintptr_t entry)
@@ -284,6 +328,20 @@ static void locate(struct report_ctx *c, uintptr_t addr)
 					  sizeof(c->stack_task)))
 			c->stack_tid = 0;
 	}
+}
+
+static void print_origins(struct report_ctx *c, int asan)
+{
+	uint32_t tids[3];
+	size_t n = 0;
+
+	tids[n++] = ksan_port_thread_id();
+	if (c->has_obj) {
+		tids[n++] = c->obj.alloc_tid;
+		if (c->obj.freed)
+			tids[n++] = c->obj.free_tid;
+	}
+	print_thread_origins(tids, n, asan);
 }
 
 static void print_var_name(const struct kasan_frame_var *v)
@@ -483,6 +541,7 @@ static void print_kasan(struct report_ctx *c)
 	core_bprintf(&core_rbuf, "\nCall Trace:\n");
 	core_print_stack(c->pcs, c->npcs, c->has_entry);
 	core_bprintf(&core_rbuf, "\n");
+	print_origins(c, 0);
 	print_object_kasan(c);
 	print_location_kasan(c);
 	if (has_shadow(r->addr))
@@ -553,6 +612,7 @@ static void print_asan(struct report_ctx *c)
 	print_location_asan(c);
 	if (c->has_global || c->has_frame)
 		core_bprintf(&core_rbuf, "\n");
+	print_origins(c, 1);
 	print_summary_asan(c, summary);
 	if (has_shadow(r->addr) && r->access != KSAN_FREE)
 		print_shadow_asan(c->first_bad);
@@ -798,4 +858,133 @@ void kasan_print_stack(uintptr_t pc, uintptr_t fp)
 	else
 		core_print_stack(pcs, n, 0);
 	core_report_end(0);
+}
+
+/* The heap objects behind an overlap report's two ranges, in both text
+ * layouts (the second only when it is another object). */
+static void print_overlap_objects(struct report_ctx *c, uintptr_t dst, uintptr_t src,
+				  int asan)
+{
+	uintptr_t a[2] = { dst, src };
+	uintptr_t seen_obj = 0;
+	char tw[16];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		size_t dist;
+		const char *rel;
+
+		if (!has_shadow(a[i]) || !kasan_find_object(a[i], &c->obj) ||
+		    (i && c->obj.start == seen_obj))
+			continue;
+		seen_obj = c->obj.start;
+		c->has_obj = 1;
+		c->r.addr = a[i];
+		if (!asan) {
+			print_object_kasan(c);
+			continue;
+		}
+		rel = relation(a[i], &c->obj, &dist);
+		core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s %lu-byte region [0x%lx,0x%lx)\n",
+			     (unsigned long)a[i], (unsigned long)dist, rel,
+			     (unsigned long)c->obj.size, (unsigned long)c->obj.start,
+			     (unsigned long)(c->obj.start + c->obj.size));
+		if (c->obj.freed) {
+			core_bprintf(&core_rbuf, "freed by thread %s here:\n",
+				     thread_word(c->obj.free_tid, tw, sizeof(tw)));
+			print_depot(c->obj.free_stack, 1);
+			core_bprintf(&core_rbuf, "\npreviously allocated by thread %s here:\n",
+				     thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+		} else {
+			core_bprintf(&core_rbuf, "allocated by thread %s here:\n",
+				     thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+		}
+		print_depot(c->obj.alloc_stack, 1);
+		core_bprintf(&core_rbuf, "\n");
+	}
+}
+
+/*
+ * A checked copy (memcpy, strcpy, ...) whose source and destination ranges
+ * overlap: "<fn>-param-overlap", ASan's word in every layout.  The callback
+ * sees it as a write of dsize bytes at dst.
+ */
+void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t src,
+			  size_t ssize, uintptr_t pc, uintptr_t fp, uintptr_t entry)
+{
+	static struct report_ctx ctx;	/* guarded by the report lock */
+	static char type[48];		/* likewise */
+	struct report_ctx *c = &ctx;
+	char t[48], fname[256], task[64];
+	int halt = kasan_halt();
+
+	core_snprintf(t, sizeof(t), "%s-param-overlap", fn);
+	if (!core_report_begin(pc, t, !halt))
+		return;
+	core_memcpy(type, t, sizeof(type));
+	core_memset(c, 0, sizeof(*c));
+	c->r.detector = "KASAN";
+	c->r.bug_type = type;
+	c->r.asan_type = type;
+	c->r.addr = dst;
+	c->r.size = dsize;
+	c->r.access = KSAN_WRITE;
+	c->r.pc = pc;
+	c->fp = fp;
+	c->has_entry = entry != 0;
+	c->npcs = capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	if (has_shadow(dst) && kasan_find_object(dst, &c->obj)) {
+		static char cache[32];	/* guarded by the report lock */
+
+		c->r.object = c->obj.start;
+		c->r.object_size = c->obj.size;
+		c->r.object_freed = c->obj.freed;
+		c->r.cache = cache_name(&c->obj, cache, sizeof(cache));
+	}
+	if (core_report_callback(&c->r)) {
+		core_report_cancel();
+		return;
+	}
+	switch (core_opt.report_format) {
+	case FORMAT_ASAN:
+		core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s: "
+			     "memory ranges [0x%lx,0x%lx) and [0x%lx, 0x%lx) overlap\n",
+			     ksan_port_pid(), type, (unsigned long)dst,
+			     (unsigned long)(dst + dsize), (unsigned long)src,
+			     (unsigned long)(src + ssize));
+		core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
+		core_bprintf(&core_rbuf, "\n");
+		print_overlap_objects(c, dst, src, 1);
+		print_summary_asan(c, type);
+		if (halt)
+			core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+		break;
+	case FORMAT_JSON:
+		core_task_name(task, sizeof(task));
+		core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
+			     "\"access\":\"write\",\"address\":\"0x%lx\",\"size\":%lu,"
+			     "\"pc\":\"0x%lx\",\"task\":", type, type, (unsigned long)dst,
+			     (unsigned long)dsize, (unsigned long)pc);
+		json_str(task);
+		core_bprintf(&core_rbuf, ",\"stack\":");
+		json_frames(c->pcs, c->npcs, c->has_entry);
+		core_bprintf(&core_rbuf, ",\"ranges\":[{\"address\":\"0x%lx\",\"size\":%lu},"
+			     "{\"address\":\"0x%lx\",\"size\":%lu}]}\n",
+			     (unsigned long)dst, (unsigned long)dsize, (unsigned long)src,
+			     (unsigned long)ssize);
+		break;
+	default:
+		core_task_name(task, sizeof(task));
+		core_format_function(fname, sizeof(fname), pc, 1);
+		core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n"
+			     "%s of overlapping ranges [0x%lx, 0x%lx) and [0x%lx, 0x%lx) by task %s\n"
+			     "\nCall Trace:\n", type, fname, fn, (unsigned long)dst,
+			     (unsigned long)(dst + dsize), (unsigned long)src,
+			     (unsigned long)(src + ssize), task);
+		core_print_stack(c->pcs, c->npcs, c->has_entry);
+		core_bprintf(&core_rbuf, "\n");
+		print_overlap_objects(c, dst, src, 0);
+		core_bprintf(&core_rbuf, BANNER "\n");
+	}
+	core_report_end(halt);
 }

@@ -27,6 +27,35 @@ extern void *(*real_memmove)(void *, const void *, size_t);
 extern void *(*real_memset)(void *, int, size_t);
 void port_mem_init(void);
 
+/* intercept_str.c, intercept_wchar.c, intercept_io.c: the other checked
+ * libc functions.  PORT_CALLER records the interceptor itself (a report's
+ * first frame) and its caller (the BUG line); it must be expanded in the
+ * exported function, which must not be inlined. */
+#define PORT_INTERCEPTOR PORT_API __attribute__((noinline))
+#define PORT_CALLER(cl, fn)						\
+	const struct kasan_caller cl = { (uintptr_t)(fn),		\
+		(uintptr_t)__builtin_return_address(0),			\
+		(uintptr_t)__builtin_frame_address(0) }
+/* 1 if [addr, addr+size) may be accessed, else 0 after a report.  The
+ * runtime's own calls made while it prints a report are never refused. */
+static inline int port_check(const struct kasan_caller *cl, const void *addr,
+			     size_t size, int write)
+{
+	if (likely(kasan_check_range((uintptr_t)addr, size, write, cl->pc, cl->fp,
+				     cl->entry)))
+		return 1;
+	return core_thread_get()->in_report;
+}
+/* 1 after reporting "<fn>-param-overlap" if the ranges overlap, else 0. */
+int port_overlap(const struct kasan_caller *cl, const char *fn, const void *dst,
+		 size_t dsize, const void *src, size_t ssize);
+/* The C library's definition of name in a dynamic executable (the next
+ * one after ours), NULL in a static one. */
+void *port_real(const char *name);
+void port_intercept_init(void);		/* from port_init, after port_mem_init */
+void port_intercept_wchar_init(void);
+void port_intercept_io_init(void);
+
 /* signal.c */
 void port_signal_init(void);
 void port_altstack_init(void);

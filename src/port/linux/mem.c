@@ -6,7 +6,8 @@
  * implementation (found with dlsym(RTLD_NEXT) in dynamic executables; static
  * ones use ksan's string-instruction copies).  A call whose ranges are bad is
  * reported and not performed, as the kernel does, so the heap's own
- * metadata is never overwritten.
+ * metadata is never overwritten; so is a memcpy whose ranges overlap
+ * (memcpy-param-overlap).  The other libc functions are in intercept_*.c.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -68,10 +69,22 @@ void port_mem_init(void)
 			  (uintptr_t)__builtin_return_address(0),	\
 			  (uintptr_t)__builtin_frame_address(0), (uintptr_t)(entry))
 
+/* memcpy's ranges must not overlap: reported, and the copy not made.
+ * The same pointer twice is let through, as ASan does: compilers emit
+ * memcpy(p, p, n) for a struct assigned to itself. */
+#define ENTRY_OVERLAP(entry, d, s, n)					\
+	((d) != (s) && (uintptr_t)(d) < (uintptr_t)(s) + (n) &&		\
+	 (uintptr_t)(s) < (uintptr_t)(d) + (n) &&			\
+	 (kasan_report_overlap("memcpy", (uintptr_t)(d), (n), (uintptr_t)(s), (n), \
+			       (uintptr_t)__builtin_return_address(0),	\
+			       (uintptr_t)__builtin_frame_address(0),	\
+			       (uintptr_t)(entry)), 1))
+
 PORT_API __attribute__((noinline)) void *memcpy(void *d, const void *s, size_t n)
 {
 	if (likely(kasan_ready) && n &&
-	    (!ENTRY_CHECK(memcpy, s, n, 0) || !ENTRY_CHECK(memcpy, d, n, 1)))
+	    (!ENTRY_CHECK(memcpy, s, n, 0) || !ENTRY_CHECK(memcpy, d, n, 1) ||
+	     ENTRY_OVERLAP(memcpy, d, s, n)))
 		return d;
 	return real_memcpy(d, s, n);
 }
@@ -95,7 +108,8 @@ PORT_API __attribute__((noinline)) void *memset(void *d, int c, size_t n)
 PORT_API __attribute__((noinline)) void *__asan_memcpy(void *d, const void *s, size_t n)
 {
 	if (likely(kasan_ready) && n &&
-	    (!ENTRY_CHECK(memcpy, s, n, 0) || !ENTRY_CHECK(memcpy, d, n, 1)))
+	    (!ENTRY_CHECK(memcpy, s, n, 0) || !ENTRY_CHECK(memcpy, d, n, 1) ||
+	     ENTRY_OVERLAP(memcpy, d, s, n)))
 		return d;
 	return real_memcpy(d, s, n);
 }

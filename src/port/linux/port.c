@@ -152,82 +152,7 @@ static __thread uint32_t thread_tid __attribute__((tls_model("initial-exec")));
 static pthread_key_t exit_key;
 static int exit_key_ok;
 
-/* Threads the runtime has seen, with their stacks, for reports. */
-#define MAX_THREADS 4096
-struct thread_rec {
-	uint32_t tid;
-	uintptr_t lo, hi;
-};
-static struct thread_rec threads[MAX_THREADS];	/* guarded by threads_lock */
-static unsigned nthreads;
-static ksan_lock_t threads_lock;
-
-int port_find_mapping(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
-
-void port_thread_register(uintptr_t lo, uintptr_t hi)
-{
-	ksan_port_lock(&threads_lock);
-	if (nthreads < MAX_THREADS)
-		threads[nthreads++] = (struct thread_rec){ ksan_port_thread_id(), lo, hi };
-	ksan_port_unlock(&threads_lock);
-}
-
-static void thread_unregister(uint32_t tid)
-{
-	unsigned i;
-
-	ksan_port_lock(&threads_lock);
-	for (i = 0; i < nthreads; i++)
-		if (threads[i].tid == tid) {
-			threads[i] = threads[--nthreads];
-			break;
-		}
-	ksan_port_unlock(&threads_lock);
-}
-
-static void read_comm(uint32_t tid, char *buf, size_t len)
-{
-	char path[64];
-	int fd;
-	ssize_t n;
-
-	buf[0] = 0;
-	core_snprintf(path, sizeof(path), "/proc/self/task/%u/comm", (unsigned)tid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n <= 0)
-		n = 0;
-	if (n && buf[n - 1] == '\n')
-		n--;
-	buf[n] = 0;
-}
-
-int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len)
-{
-	uintptr_t lo, hi;
-	unsigned i;
-	int found = -1;
-
-	if (!ksan_port_current_stack(&lo, &hi) && addr >= lo && addr < hi) {
-		*tid = ksan_port_thread_id();
-		ksan_port_thread_name(name, len);
-		return 0;
-	}
-	ksan_port_lock(&threads_lock);
-	for (i = 0; i < nthreads; i++)
-		if (addr >= threads[i].lo && addr < threads[i].hi) {
-			*tid = threads[i].tid;
-			found = 0;
-			break;
-		}
-	ksan_port_unlock(&threads_lock);
-	if (!found)
-		read_comm(*tid, name, len);
-	return found;
-}
+void port_thread_exited(uint32_t tid);
 
 static void thread_exit(void *unused)
 {
@@ -235,7 +160,7 @@ static void thread_exit(void *unused)
 	/* frames left without returning (pthread_exit, cancellation) keep
 	 * their poison: clean the whole stack for the next thread using it */
 	kasan_unpoison_stack();	/* also registers the thread if it was not */
-	thread_unregister(ksan_port_thread_id());
+	port_thread_exited(ksan_port_thread_id());
 	core_thread_exit(thread_slot);
 	thread_slot = 0;
 	thread_registered = 0;

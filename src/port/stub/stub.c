@@ -144,3 +144,26 @@ uint64_t ksan_port_random(void)
 	x ^= x << 17;
 	return x;
 }
+
+int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi)
+{
+	(void)lo;	/* unknown: stack red zones are not cleaned on no-return */
+	(void)hi;
+	return -1;
+}
+
+int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len)
+{
+	(void)addr;
+	(void)tid;
+	(void)name;
+	(void)len;
+	return -1;
+}
+
+int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti)
+{
+	(void)tid;
+	(void)ti;
+	return -1;
+}

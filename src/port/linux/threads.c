@@ -1,0 +1,218 @@
+/*
+ * This file contains the Linux port's thread registry: every thread created
+ * through pthread_create gets a sequence number (T1, T2...; the main thread
+ * is T0), its parent and its creation stack, and every thread the runtime
+ * has seen its stack bounds, so reports can say whose stack an address is on
+ * and where the thread came from.  Records outlive their threads (a report
+ * may name a thread that has ended) and are recycled oldest first.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "linux.h"
+
+#define MAX_THREADS 4096
+
+struct thread_rec {
+	uint32_t tid, seq, parent;
+	depot_handle_t create_stack;
+	uintptr_t lo, hi;	/* stack, while the thread lives */
+	char name[16];		/* last name seen */
+};
+
+static struct thread_rec threads[MAX_THREADS];	/* guarded by threads_lock */
+static unsigned nthreads, next_victim;
+static uint32_t next_seq = 1;
+static ksan_lock_t threads_lock;
+
+/* The record of tid, made if needed; called with threads_lock held. */
+static struct thread_rec *rec_of(uint32_t tid, int create)
+{
+	unsigned i;
+
+	for (i = 0; i < nthreads; i++)
+		if (threads[i].tid == tid)
+			return &threads[i];
+	if (!create)
+		return 0;
+	if (nthreads < MAX_THREADS)
+		i = nthreads++;
+	else
+		i = next_victim++ % MAX_THREADS;
+	core_memset(&threads[i], 0, sizeof(threads[i]));
+	threads[i].tid = tid;
+	return &threads[i];
+}
+
+void port_thread_register(uintptr_t lo, uintptr_t hi)
+{
+	struct thread_rec *r;
+
+	ksan_port_lock(&threads_lock);
+	r = rec_of(ksan_port_thread_id(), 1);
+	r->lo = lo;
+	r->hi = hi;
+	ksan_port_unlock(&threads_lock);
+}
+
+void port_thread_exited(uint32_t tid)
+{
+	struct thread_rec *r;
+	char name[16];
+
+	ksan_port_thread_name(name, sizeof(name));
+	ksan_port_lock(&threads_lock);
+	r = rec_of(tid, 0);
+	if (r) {
+		r->lo = r->hi = 0;
+		core_memcpy(r->name, name, sizeof(name));
+	}
+	ksan_port_unlock(&threads_lock);
+}
+
+static void read_comm(uint32_t tid, char *buf, size_t len)
+{
+	char path[64];
+	int fd;
+	ssize_t n;
+
+	buf[0] = 0;
+	core_snprintf(path, sizeof(path), "/proc/self/task/%u/comm", (unsigned)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		n = 0;
+	if (n && buf[n - 1] == '\n')
+		n--;
+	buf[n] = 0;
+}
+
+int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len)
+{
+	uintptr_t lo, hi;
+	unsigned i;
+	int found = -1;
+
+	if (!ksan_port_current_stack(&lo, &hi) && addr >= lo && addr < hi) {
+		*tid = ksan_port_thread_id();
+		ksan_port_thread_name(name, len);
+		return 0;
+	}
+	ksan_port_lock(&threads_lock);
+	for (i = 0; i < nthreads; i++)
+		if (addr >= threads[i].lo && addr < threads[i].hi) {
+			*tid = threads[i].tid;
+			found = 0;
+			break;
+		}
+	ksan_port_unlock(&threads_lock);
+	if (!found)
+		read_comm(*tid, name, len);
+	return found;
+}
+
+int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti)
+{
+	struct thread_rec *r;
+	int ret = -1;
+
+	core_memset(ti, 0, sizeof(*ti));
+	ti->tid = tid;
+	if (tid == ksan_port_main_tid()) {
+		read_comm(tid, ti->name, sizeof(ti->name));
+		return 0;	/* T0, created by nobody */
+	}
+	ksan_port_lock(&threads_lock);
+	r = rec_of(tid, 0);
+	if (r && r->seq) {
+		ti->seq = r->seq;
+		ti->parent = r->parent;
+		ti->create_stack = r->create_stack;
+		core_memcpy(ti->name, r->name, sizeof(ti->name));
+		ret = 0;
+	}
+	ksan_port_unlock(&threads_lock);
+	if (!ret && (r->lo || !ti->name[0]))
+		read_comm(tid, ti->name, sizeof(ti->name));
+	return ret;
+}
+
+/* ---- pthread_create: remember who made each thread, and from where ---- */
+
+struct start {
+	void *(*fn)(void *);
+	void *arg;
+	uint32_t parent, seq;
+	depot_handle_t stack;
+};
+
+/* The C library's pthread_create.  Static links name it directly (ksan-cc
+ * adds -u __pthread_create_2_1 for -static); dynamic ones look it up. */
+extern int __pthread_create_2_1(pthread_t *, const pthread_attr_t *,
+				void *(*)(void *), void *) __attribute__((weak));
+extern void *dlsym(void *, const char *) __attribute__((weak));
+extern void *dlvsym(void *, const char *, const char *) __attribute__((weak));
+typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+static create_fn real_create;
+
+static void *trampoline(void *p)
+{
+	struct start s = *(struct start *)p;
+	struct thread_rec *r;
+
+	free(p);
+	ksan_port_lock(&threads_lock);
+	r = rec_of(ksan_port_thread_id(), 1);
+	r->seq = s.seq;
+	r->parent = s.parent;
+	r->create_stack = s.stack;
+	ksan_port_unlock(&threads_lock);
+	return s.fn(s.arg);
+}
+
+static create_fn find_create(void)
+{
+	void *f = 0;
+
+	if (__pthread_create_2_1)
+		return __pthread_create_2_1;
+	if (dlvsym)
+		f = dlvsym((void *)-1l /* RTLD_NEXT */, "pthread_create", "GLIBC_2.34");
+	if (!f && dlsym)
+		f = dlsym((void *)-1l, "pthread_create");
+	return (create_fn)f;
+}
+
+PORT_API __attribute__((noinline)) int pthread_create(pthread_t *t, const pthread_attr_t *attr,
+						      void *(*fn)(void *), void *arg)
+{
+	struct start *s;
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t n;
+	int ret;
+
+	port_ensure_init();
+	if (!real_create && !(real_create = find_create()))
+		return 11;	/* EAGAIN: cannot happen with glibc */
+	s = malloc(sizeof(*s));
+	if (!s)
+		return real_create(t, attr, fn, arg);
+	s->fn = fn;
+	s->arg = arg;
+	s->parent = ksan_port_thread_id();
+	pcs[0] = (uintptr_t)pthread_create;
+	n = 1 + ksan_port_stack_trace(pcs + 1, core_opt.malloc_context_size,
+				      (uintptr_t)__builtin_return_address(0),
+				      (uintptr_t)__builtin_frame_address(0));
+	s->stack = core_depot_save(pcs, n);
+	s->seq = __atomic_fetch_add(&next_seq, 1, __ATOMIC_RELAXED);
+	ret = real_create(t, attr, trampoline, s);
+	if (ret)
+		free(s);
+	return ret;
+}
