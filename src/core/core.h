@@ -94,6 +94,7 @@ struct core_thread {
 	int in_report;		/* recursion guard of the report path */
 	int no_report;		/* >0: runtime is touching poisoned memory */
 	struct core_thread *next_free;
+	void *fake_stack;	/* kasan's stack-use-after-return frames */
 	struct core_qbatch quarantine;
 	struct core_cache cache[CORE_NCLASSES];
 };

@@ -33,7 +33,12 @@ static struct core_thread *state_alloc(void)
 	t = free_states;
 	free_states = t->next_free;
 	ksan_port_unlock(&core_thread_lock);
-	core_memset(t, 0, sizeof(*t));
+	{
+		void *fake = t->fake_stack;	/* detector memory outlives threads */
+
+		core_memset(t, 0, sizeof(*t));
+		t->fake_stack = fake;
+	}
 	return t;
 }
 

@@ -109,6 +109,7 @@ void kasan_heap_init(void)
 	core_slab_set_redzone(core_opt.redzone);
 	core_slab_init(region_init);
 	core_quarantine_init(qlink_of, quarantine_release);
+	kasan_fakestack_init();
 }
 
 static void *large_alloc(size_t size, size_t align, const struct kasan_caller *cl,

@@ -100,6 +100,8 @@ void kasan_unpoison_range(uintptr_t lo, uintptr_t hi);
 void kasan_unpoison_stack_above(uintptr_t sp);
 void kasan_unpoison_stack(void);
 int kasan_find_frame(uintptr_t addr, struct kasan_frame *f);
+void kasan_fakestack_init(void);
+uintptr_t kasan_fake_frame_of(uintptr_t addr);
 unsigned kasan_frame_nvars(const struct kasan_frame *f);
 int kasan_frame_var(const struct kasan_frame *f, unsigned i, struct kasan_frame_var *v);
 

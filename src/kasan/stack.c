@@ -8,6 +8,7 @@
 
 #define ABI __attribute__((visibility("default"), used))
 #define KASAN_FRAME_MAGIC 0x41B58AB3ul		/* compiler ABI */
+#define KASAN_FRAME_RETIRED 0x45E0360Eul	/* compiler ABI: frame returned */
 #define KASAN_ALLOCA_REDZONE 32			/* compiler ABI */
 #define FRAME_SEARCH_LIMIT (1ul << 20)		/* bytes walked back to a frame */
 
@@ -123,6 +124,18 @@ int kasan_find_frame(uintptr_t addr, struct kasan_frame *f)
 	char name[32];
 
 	core_memset(f, 0, sizeof(*f));
+	if ((a = kasan_fake_frame_of(addr))) {
+		uintptr_t magic = ((uintptr_t *)a)[0];
+
+		if (magic != KASAN_FRAME_MAGIC && magic != KASAN_FRAME_RETIRED)
+			return 0;
+		f->base = a;
+		f->desc = (const char *)((uintptr_t *)a)[1];
+		f->pc = ((uintptr_t *)a)[2];
+		f->offset = addr - a;
+		return f->desc != 0;
+	}
+	a = ROUND_DOWN(addr, 8);
 	if (ksan_port_current_stack(&lo, &hi) || addr < lo || addr >= hi) {
 		if (ksan_port_stack_owner(addr, &tid, name, sizeof(name)))
 			return 0;
