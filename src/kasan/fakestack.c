@@ -25,6 +25,7 @@ struct fake_stack {
 	uintptr_t base;			/* classes' frames, then flags */
 	uint8_t *flags[NCLASSES];
 	uint32_t hint[NCLASSES];
+	uint32_t tid;			/* thread using it now */
 	struct fake_stack *next;
 };
 
@@ -44,8 +45,10 @@ static struct fake_stack *fake_stack_get(void)
 	unsigned c;
 	uint8_t *f;
 
-	if (likely(fs != 0))
+	if (likely(fs != 0)) {
+		fs->tid = t->tid;
 		return fs;
+	}
 	for (c = 0; c < NCLASSES; c++)
 		nflags += FRAMES(c);
 	fs = ksan_port_map(sizeof(*fs) + nflags);
@@ -69,6 +72,7 @@ static struct fake_stack *fake_stack_get(void)
 	all_fake = fs;
 	ksan_port_unlock(&fake_lock);
 	/* a recycled thread state keeps its fake stack for the next thread */
+	fs->tid = t->tid;
 	t->fake_stack = fs;
 	return fs;
 }
@@ -130,8 +134,8 @@ void kasan_fakestack_init(void)
 		core_opt.detect_stack_use_after_return != 0;
 }
 
-/* The fake frame holding addr, for reports: its start, or 0. */
-uintptr_t kasan_fake_frame_of(uintptr_t addr)
+/* The fake frame holding addr, for reports: its start, or 0; *tid: whose. */
+uintptr_t kasan_fake_frame_of(uintptr_t addr, uint32_t *tid)
 {
 	struct fake_stack *fs;
 	uintptr_t frame = 0;
@@ -143,6 +147,7 @@ uintptr_t kasan_fake_frame_of(uintptr_t addr)
 			size_t fsize = (size_t)64 << c;
 
 			frame = addr - (addr - class_base(fs, c)) % fsize;
+			*tid = fs->tid;
 			break;
 		}
 	ksan_port_unlock(&fake_lock);

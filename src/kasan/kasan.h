@@ -90,6 +90,7 @@ struct kasan_frame {
 	uintptr_t pc;		/* the function's pc, from the frame */
 	const char *desc;	/* the compiler's description string */
 	uintptr_t offset;	/* of the bad address from base */
+	uint32_t fake_tid;	/* a fake (use-after-return) frame's thread */
 };
 struct kasan_frame_var {
 	unsigned long beg, size, line;
@@ -101,7 +102,7 @@ void kasan_unpoison_stack_above(uintptr_t sp);
 void kasan_unpoison_stack(void);
 int kasan_find_frame(uintptr_t addr, struct kasan_frame *f);
 void kasan_fakestack_init(void);
-uintptr_t kasan_fake_frame_of(uintptr_t addr);
+uintptr_t kasan_fake_frame_of(uintptr_t addr, uint32_t *tid);
 unsigned kasan_frame_nvars(const struct kasan_frame *f);
 int kasan_frame_var(const struct kasan_frame *f, unsigned i, struct kasan_frame_var *v);
 

@@ -324,9 +324,16 @@ static void locate(struct report_ctx *c, uintptr_t addr)
 	    v != KASAN_PAGE_REDZONE && v != KASAN_PAGE_FREE &&
 	    kasan_find_frame(addr, &c->frame)) {
 		c->has_frame = 1;
-		if (ksan_port_stack_owner(addr, &c->stack_tid, c->stack_task,
-					  sizeof(c->stack_task)))
+		if (c->frame.fake_tid) {
+			struct ksan_thread_info ti;
+
+			c->stack_tid = c->frame.fake_tid;
+			if (!ksan_port_thread_info(c->stack_tid, &ti))
+				core_snprintf(c->stack_task, sizeof(c->stack_task), "%s", ti.name);
+		} else if (ksan_port_stack_owner(addr, &c->stack_tid, c->stack_task,
+						 sizeof(c->stack_task))) {
 			c->stack_tid = 0;
+		}
 	}
 }
 

@@ -124,7 +124,7 @@ int kasan_find_frame(uintptr_t addr, struct kasan_frame *f)
 	char name[32];
 
 	core_memset(f, 0, sizeof(*f));
-	if ((a = kasan_fake_frame_of(addr))) {
+	if ((a = kasan_fake_frame_of(addr, &f->fake_tid))) {
 		uintptr_t magic = ((uintptr_t *)a)[0];
 
 		if (magic != KASAN_FRAME_MAGIC && magic != KASAN_FRAME_RETIRED)
