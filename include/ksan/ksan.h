@@ -70,6 +70,11 @@ int ksan_address_is_poisoned(const volatile void *addr);
 void ksan_check_read(const volatile void *addr, size_t size);
 void ksan_check_write(const volatile void *addr, size_t size);
 
+/* Record the current stack for the heap object holding ptr (work queued
+ * on it, a callback that will free it...).  Reports about the object print
+ * the last two as "Last potentially related work creation". */
+void ksan_record_aux_stack(const volatile void *ptr);
+
 /* Number of reports made so far in this process. */
 unsigned long ksan_report_count(void);
 
@@ -86,11 +91,13 @@ unsigned long ksan_report_count(void);
 #define KSAN_UNPOISON(addr, size) ksan_unpoison((addr), (size))
 #define KSAN_CHECK_READ(addr, size)  ksan_check_read((addr), (size))
 #define KSAN_CHECK_WRITE(addr, size) ksan_check_write((addr), (size))
+#define KSAN_RECORD_AUX_STACK(ptr) ksan_record_aux_stack(ptr)
 #else
 #define KSAN_POISON(addr, size)   ((void)(addr), (void)(size))
 #define KSAN_UNPOISON(addr, size) ((void)(addr), (void)(size))
 #define KSAN_CHECK_READ(addr, size)  ((void)(addr), (void)(size))
 #define KSAN_CHECK_WRITE(addr, size) ((void)(addr), (void)(size))
+#define KSAN_RECORD_AUX_STACK(ptr) ((void)(ptr))
 #endif
 
 #ifdef __cplusplus

@@ -154,6 +154,8 @@ static void *large_alloc(size_t size, size_t align, const struct kasan_caller *c
 	l->alloc_stack = save_stack(cl);
 	l->alloc_tid = ksan_port_thread_id();
 	__atomic_store_n(&l->state, CHUNK_LIVE, __ATOMIC_RELEASE);
+	if (unlikely(__atomic_load_n(&kasan_aux_used, __ATOMIC_RELAXED)))
+		kasan_aux_forget(obj);
 	return (void *)obj;
 }
 
@@ -211,6 +213,8 @@ void *kasan_malloc(size_t size, size_t align, int flags,
 	}
 	if (flags & KASAN_ZERO)
 		core_memset((void *)obj, 0, size);
+	if (unlikely(__atomic_load_n(&kasan_aux_used, __ATOMIC_RELAXED)))
+		kasan_aux_forget(obj);	/* a new object: old aux stacks are not its */
 	return (void *)obj;
 }
 

@@ -115,6 +115,11 @@ struct kasan_global_info {
 };
 int kasan_find_global(uintptr_t addr, struct kasan_global_info *g);
 
+/* aux.c */
+extern int kasan_aux_used CORE_HIDDEN;
+int kasan_aux_stacks(uintptr_t obj, depot_handle_t stacks[2]);
+void kasan_aux_forget(uintptr_t obj);
+
 /* alloc.c: the heap.  Errors come back in *err as 0, KASAN_ENOMEM or
  * KASAN_EINVAL, for the port to turn into errno. */
 enum { KASAN_OK = 0, KASAN_ENOMEM = 1, KASAN_EINVAL = 2 };

@@ -293,6 +293,15 @@ static void json_depot(const char *key, depot_handle_t h)
 	json_frames(pcs, n, 1);
 }
 
+static void json_frames_of(const char *key, depot_handle_t h)
+{
+	const uintptr_t *pcs;
+	size_t n = core_depot_fetch(h, &pcs);
+
+	core_bprintf(&core_rbuf, ",\"%s\":", key);
+	json_frames(pcs, n, 0);
+}
+
 /* Everything one report needs, gathered before printing. */
 struct report_ctx {
 	struct ksan_report r;
@@ -496,6 +505,34 @@ static void print_location_asan(struct report_ctx *c)
 	}
 }
 
+/* ksan_record_aux_stack()'s stacks, as the kernel prints them. */
+static void print_aux(struct report_ctx *c, int asan)
+{
+	static const char *const words[2] = {
+		"Last potentially related work creation:",
+		"Second to last potentially related work creation:",
+	};
+	depot_handle_t aux[2];
+	int i;
+
+	if (!kasan_aux_stacks(c->obj.start, aux))
+		return;
+	for (i = 0; i < 2; i++) {
+		const uintptr_t *pcs;
+		size_t n;
+
+		if (!aux[i])
+			continue;
+		n = core_depot_fetch(aux[i], &pcs);
+		core_bprintf(&core_rbuf, "%s\n", words[i]);
+		if (asan)
+			core_print_stack_asan(pcs, n, 0);
+		else
+			core_print_stack(pcs, n, 0);
+		core_bprintf(&core_rbuf, "\n");
+	}
+}
+
 static void print_object_kasan(struct report_ctx *c)
 {
 	char cache[32];
@@ -514,6 +551,7 @@ static void print_object_kasan(struct report_ctx *c)
 		print_depot(c->obj.free_stack, 0);
 		core_bprintf(&core_rbuf, "\n");
 	}
+	print_aux(c, 0);
 	rel = relation(c->r.addr, &c->obj, &dist);
 	core_bprintf(&core_rbuf,
 		     "The buggy address belongs to the object at 0x%lx\n"
@@ -615,6 +653,7 @@ static void print_asan(struct report_ctx *c)
 		}
 		print_depot(c->obj.alloc_stack, 1);
 		core_bprintf(&core_rbuf, "\n");
+		print_aux(c, 1);
 	}
 	print_location_asan(c);
 	if (c->has_global || c->has_frame)
@@ -663,6 +702,52 @@ static void print_json(struct report_ctx *c)
 		json_depot("alloc_stack", c->obj.alloc_stack);
 		if (c->obj.freed)
 			json_depot("free_stack", c->obj.free_stack);
+		{
+			depot_handle_t aux[2];
+
+			if (kasan_aux_stacks(c->obj.start, aux)) {
+				if (aux[0])
+					json_frames_of("aux_stack", aux[0]);
+				if (aux[1])
+					json_frames_of("aux_stack2", aux[1]);
+			}
+		}
+	}
+	if (c->has_global) {
+		core_bprintf(&core_rbuf, ",\"global\":{\"name\":");
+		json_str(c->glob.name);
+		core_bprintf(&core_rbuf, ",\"start\":\"0x%lx\",\"size\":%lu,\"file\":",
+			     (unsigned long)c->glob.beg, (unsigned long)c->glob.size);
+		json_str(c->glob.file ? c->glob.file : c->glob.module);
+		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", c->glob.line,
+			     c->glob.column);
+	}
+	if (c->has_frame) {
+		struct ksan_symbol sym;
+		unsigned i, n = kasan_frame_nvars(&c->frame);
+
+		core_memset(&sym, 0, sizeof(sym));
+		ksan_port_symbolize(c->frame.pc, 0, &sym);
+		core_bprintf(&core_rbuf, ",\"frame\":{\"function\":");
+		json_str(sym.function ? sym.function : "");
+		core_bprintf(&core_rbuf, ",\"offset\":%lu,\"task\":%u,\"objects\":[",
+			     (unsigned long)c->frame.offset, (unsigned)c->stack_tid);
+		for (i = 0; i < n; i++) {
+			struct kasan_frame_var v;
+			char name[128];
+
+			if (kasan_frame_var(&c->frame, i, &v))
+				break;
+			core_snprintf(name, sizeof(name), "%s", "");
+			core_memcpy(name, v.name, v.name_len < sizeof(name) - 1 ?
+				    v.name_len : sizeof(name) - 1);
+			name[v.name_len < sizeof(name) - 1 ? v.name_len : sizeof(name) - 1] = 0;
+			core_bprintf(&core_rbuf, "%s{\"name\":", i ? "," : "");
+			json_str(name);
+			core_bprintf(&core_rbuf, ",\"start\":%lu,\"end\":%lu,\"line\":%lu}",
+				     v.beg, v.beg + v.size, v.line);
+		}
+		core_bprintf(&core_rbuf, "]}");
 	}
 	core_bprintf(&core_rbuf, "}\n");
 }

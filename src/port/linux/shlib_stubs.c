@@ -55,3 +55,4 @@ WEAK int ksan_address_is_poisoned(const volatile void *a) { (void)a; return 0; }
 WEAK void ksan_check_read(const volatile void *a, size_t n) { (void)a; (void)n; }
 WEAK void ksan_check_write(const volatile void *a, size_t n) { (void)a; (void)n; }
 WEAK unsigned long ksan_report_count(void) { return 0; }
+WEAK void ksan_record_aux_stack(const volatile void *p) { (void)p; }
