@@ -56,3 +56,35 @@ WEAK void ksan_check_read(const volatile void *a, size_t n) { (void)a; (void)n; 
 WEAK void ksan_check_write(const volatile void *a, size_t n) { (void)a; (void)n; }
 WEAK unsigned long ksan_report_count(void) { return 0; }
 WEAK void ksan_record_aux_stack(const volatile void *p) { (void)p; }
+/* stack, globals, use-after-return */
+WEAK void __asan_register_globals(void *g, size_t n) { (void)g; (void)n; }
+WEAK void __asan_unregister_globals(void *g, size_t n) { (void)g; (void)n; }
+WEAK void __asan_before_dynamic_init(const char *m) { (void)m; }
+WEAK void __asan_after_dynamic_init(void) {}
+WEAK void __asan_alloca_poison(uintptr_t a, size_t n) { (void)a; (void)n; }
+WEAK void __asan_allocas_unpoison(uintptr_t a, uintptr_t b) { (void)a; (void)b; }
+WEAK void __asan_poison_stack_memory(uintptr_t a, size_t n) { (void)a; (void)n; }
+WEAK void __asan_unpoison_stack_memory(uintptr_t a, size_t n) { (void)a; (void)n; }
+#define STUB_SET_SHADOW(v) \
+	WEAK void __asan_set_shadow_##v(uintptr_t a, size_t n) { (void)a; (void)n; }
+STUB_SET_SHADOW(00)
+STUB_SET_SHADOW(f1)
+STUB_SET_SHADOW(f2)
+STUB_SET_SHADOW(f3)
+STUB_SET_SHADOW(f5)
+STUB_SET_SHADOW(f8)
+WEAK int __asan_option_detect_stack_use_after_return;
+#define STUB_FAKE(c)							\
+	WEAK uintptr_t __asan_stack_malloc_##c(size_t n) { (void)n; return 0; } \
+	WEAK void __asan_stack_free_##c(uintptr_t f, size_t n) { (void)f; (void)n; }
+STUB_FAKE(0)
+STUB_FAKE(1)
+STUB_FAKE(2)
+STUB_FAKE(3)
+STUB_FAKE(4)
+STUB_FAKE(5)
+STUB_FAKE(6)
+STUB_FAKE(7)
+STUB_FAKE(8)
+STUB_FAKE(9)
+STUB_FAKE(10)
