@@ -13,7 +13,7 @@ int main(int argc, char **argv)
 	char *p = sink = malloc(100);	/* kmalloc-128: bytes 100..127 are the tail */
 	int i = atoi(argv[1]);
 
-	p[i] = 1;
+	sink[i] = 1;
 	free(p);
 	printf("done\n");
 	return 0;
