@@ -15,8 +15,8 @@ int main(int argc, char **argv)
 	char *p = sink = malloc(strlen(line));
 
 	if (!strcmp(argv[1], "ovf")) {
-		strcpy(p, line);	/* one byte short: the NUL overflows (memcpy in libc) */
-		sink[strlen(line)] = 0;
+		memcpy(p, line, strlen(line));	/* fits ... */
+		sink[strlen(line)] = 0;	/* ... but the NUL does not */
 	} else if (!strcmp(argv[1], "uaf")) {
 		free(line);
 		printf("%c\n", line[3]);
