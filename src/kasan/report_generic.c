@@ -612,6 +612,12 @@ static void print_summary_asan(struct report_ctx *c, const char *type)
 	core_bprintf(&core_rbuf, "\n");
 }
 
+static int is_segv(const struct ksan_report *r)
+{
+	return r->bug_type[0] == 'n' ? !core_strcmp(r->bug_type, "null-ptr-deref") :
+	       !core_strcmp(r->bug_type, "wild-memory-access");
+}
+
 static void print_asan(struct report_ctx *c)
 {
 	struct ksan_report *r = &c->r;
@@ -620,8 +626,24 @@ static void print_asan(struct report_ctx *c)
 
 	thread_word(ksan_port_thread_id(), tw, sizeof(tw));
 	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: ", ksan_port_pid());
+	if (is_segv(r)) {
+		/* ASan's words for a fault: no shadow, no object */
+		core_bprintf(&core_rbuf, "SEGV on unknown address 0x%012lx (pc 0x%lx bp 0x%lx sp 0x%lx %s)\n",
+			     (unsigned long)r->addr, (unsigned long)r->pc,
+			     (unsigned long)c->fp, (unsigned long)c->fp, tw);
+		core_bprintf(&core_rbuf, "==%d==The signal is caused by a %s memory access.\n",
+			     ksan_port_pid(), r->access == KSAN_WRITE ? "WRITE" : "READ");
+		if (r->addr < KASAN_NULL_LIMIT)
+			core_bprintf(&core_rbuf, "==%d==Hint: address points to the zero page.\n",
+				     ksan_port_pid());
+		core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
+		core_bprintf(&core_rbuf, "\nAddressSanitizer can not provide additional info.\n");
+		print_summary_asan(c, "SEGV");
+		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+		return;
+	}
 	if (r->access == KSAN_FREE) {
-		core_bprintf(&core_rbuf, "%s on 0x%lx in thread %s:\n", c->free_word,
+		core_bprintf(&core_rbuf, "%s 0x%lx in thread %s:\n", c->free_word,
 			     (unsigned long)r->addr, tw);
 	} else {
 		core_bprintf(&core_rbuf, "%s on address 0x%lx at pc 0x%lx bp 0x%lx sp 0x%lx\n",
@@ -754,7 +776,9 @@ static void print_json(struct report_ctx *c)
 
 static void emit(struct report_ctx *c)
 {
-	int halt = kasan_halt();
+	/* an access with no shadow (null, wild) would fault right after the
+	 * check: it ends the process whatever halt_on_error says */
+	int halt = kasan_halt() || is_segv(&c->r);
 
 	if (c->has_obj) {
 		static char cache[32];	/* guarded by the report lock */
@@ -825,7 +849,7 @@ void kasan_report_free(uintptr_t addr, enum kasan_free_bug bug, uintptr_t pc,
 	c->r.detector = "KASAN";
 	c->r.bug_type = type;
 	c->r.asan_type = bug == KASAN_DOUBLE_FREE ? "double-free" : "bad-free";
-	c->free_word = bug == KASAN_DOUBLE_FREE ? "attempting double-free" :
+	c->free_word = bug == KASAN_DOUBLE_FREE ? "attempting double-free on" :
 		       "attempting free on address which was not malloc()-ed:";
 	c->r.addr = addr;
 	c->r.access = KSAN_FREE;
@@ -843,46 +867,78 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 {
 	uintptr_t pcs[DEPOT_MAX_FRAMES];
 	size_t n;
-	char fn[256], task[64];
+	char fn[256], task[64], tw[48];
+	struct ksan_report r;
+	int calloc_ovf = !core_strcmp(type, "calloc-overflow");
+	int align = !core_strcmp(type, "invalid-allocation-alignment");
+	int big = !core_strcmp(type, "allocation-size-too-big");
 
 	if (!core_report_begin(pc, type, 0))
 		return;
-	{
-		struct ksan_report r;
-
-		core_memset(&r, 0, sizeof(r));
-		r.detector = "KASAN";
-		r.bug_type = type;
-		r.asan_type = type;
-		r.size = a;
-		r.pc = pc;
-		if (core_report_callback(&r)) {
-			core_report_cancel();
-			return;
-		}
+	core_memset(&r, 0, sizeof(r));
+	r.detector = "KASAN";
+	r.bug_type = type;
+	r.asan_type = type;
+	r.size = a;
+	r.pc = pc;
+	if (core_report_callback(&r)) {
+		core_report_cancel();
+		return;
 	}
 	n = capture(pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
 	core_task_name(task, sizeof(task));
-	core_format_function(fn, sizeof(fn), pc, 1);
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", type, fn);
-	if (!core_strcmp(type, "calloc-overflow"))
-		core_bprintf(&core_rbuf, "calloc of %lu elements of %lu bytes overflows by task %s\n",
-			     (unsigned long)a, (unsigned long)b, task);
-	else if (!core_strcmp(type, "invalid-allocation-alignment"))
-		core_bprintf(&core_rbuf, "Alignment %lu (size %lu) is not a power of two or not a multiple of sizeof(void *) by task %s\n",
-			     (unsigned long)b, (unsigned long)a, task);
-	else if (!core_strcmp(type, "allocation-size-too-big"))
-		core_bprintf(&core_rbuf, "Allocation of 0x%lx bytes exceeds the maximum 0x%lx by task %s\n",
-			     (unsigned long)a, (unsigned long)KASAN_MAX_ALLOC, task);
-	else
-		core_bprintf(&core_rbuf, "Out of memory allocating 0x%lx bytes by task %s\n",
-			     (unsigned long)a, task);
-	core_bprintf(&core_rbuf, "\nCall Trace:\n");
-	if (core_opt.report_format == FORMAT_ASAN)
+	if (core_opt.report_format == FORMAT_JSON) {
+		core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
+			     "\"access\":\"alloc\",\"size\":%lu,\"count\":%lu,\"pc\":\"0x%lx\",\"task\":",
+			     type, type, (unsigned long)a, (unsigned long)b, (unsigned long)pc);
+		json_str(task);
+		core_bprintf(&core_rbuf, ",\"stack\":");
+		json_frames(pcs, n, entry != 0);
+		core_bprintf(&core_rbuf, "}\n");
+	} else if (core_opt.report_format == FORMAT_ASAN) {
+		struct report_ctx c;
+
+		thread_word(ksan_port_thread_id(), tw, sizeof(tw));
+		core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: ", ksan_port_pid());
+		if (calloc_ovf)
+			core_bprintf(&core_rbuf, "calloc parameters overflow: count * size (%lu * %lu) cannot be represented in type size_t (thread %s)\n",
+				     (unsigned long)a, (unsigned long)b, tw);
+		else if (align)
+			core_bprintf(&core_rbuf, "invalid alignment requested: %lu, alignment must be a power of two (thread %s)\n",
+				     (unsigned long)b, tw);
+		else if (big)
+			core_bprintf(&core_rbuf, "requested allocation size 0x%lx exceeds maximum supported size of 0x%lx (thread %s)\n",
+				     (unsigned long)a, (unsigned long)KASAN_MAX_ALLOC, tw);
+		else
+			core_bprintf(&core_rbuf, "out of memory: allocator is trying to allocate 0x%lx bytes\n",
+				     (unsigned long)a);
 		core_print_stack_asan(pcs, n, entry != 0);
-	else
+		core_bprintf(&core_rbuf, "\nHINT: if you don't care about these errors you may set allocator_may_return_null=1\n");
+		core_memset(&c, 0, sizeof(c));
+		core_memcpy(c.pcs, pcs, n * sizeof(pcs[0]));
+		c.npcs = n;
+		c.has_entry = entry != 0;
+		print_summary_asan(&c, type);
+		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+	} else {
+		core_format_function(fn, sizeof(fn), pc, 1);
+		core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", type, fn);
+		if (calloc_ovf)
+			core_bprintf(&core_rbuf, "calloc of %lu elements of %lu bytes overflows by task %s\n",
+				     (unsigned long)a, (unsigned long)b, task);
+		else if (align)
+			core_bprintf(&core_rbuf, "Alignment %lu (size %lu) is not a power of two by task %s\n",
+				     (unsigned long)b, (unsigned long)a, task);
+		else if (big)
+			core_bprintf(&core_rbuf, "Allocation of 0x%lx bytes exceeds the maximum 0x%lx by task %s\n",
+				     (unsigned long)a, (unsigned long)KASAN_MAX_ALLOC, task);
+		else
+			core_bprintf(&core_rbuf, "Out of memory allocating 0x%lx bytes by task %s\n",
+				     (unsigned long)a, task);
+		core_bprintf(&core_rbuf, "\nCall Trace:\n");
 		core_print_stack(pcs, n, entry != 0);
-	core_bprintf(&core_rbuf, "(set allocator_may_return_null=1 to get NULL instead)\n" BANNER "\n");
+		core_bprintf(&core_rbuf, "(set allocator_may_return_null=1 to get NULL instead)\n" BANNER "\n");
+	}
 	/* an impossible allocation cannot go on: there is nothing to return */
 	core_report_end(1);
 }

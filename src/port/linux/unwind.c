@@ -74,6 +74,82 @@ out:
 	return found;
 }
 
+/*
+ * The fallback: the C library is built without frame pointers, so a frame
+ * chain that starts in it (malloc called by strdup, fopen, getline...) skips
+ * its caller.  When the first return address is outside the executable,
+ * unwind with the compiler's unwind tables (libgcc's _Unwind_Backtrace),
+ * which does not need frame pointers, and keep the part from pc on.
+ */
+#include <link.h>
+#include <unwind.h>
+
+static struct range exe_text;	/* executable code of the main program */
+static int exe_text_known;
+static __thread int in_cfi __attribute__((tls_model("initial-exec")));
+
+static int find_exe(struct dl_phdr_info *info, size_t size, void *data)
+{
+	int i;
+
+	(void)size;
+	(void)data;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+			uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+
+			if (!exe_text.lo || lo < exe_text.lo)
+				exe_text.lo = lo;
+			if (lo + ph->p_memsz > exe_text.hi)
+				exe_text.hi = lo + ph->p_memsz;
+		}
+	}
+	return 1;	/* the first object is the main program */
+}
+
+struct cfi_walk {
+	uintptr_t *pcs;
+	size_t n, max;
+	uintptr_t start;	/* keep frames from this return address on */
+	int started;
+};
+
+static _Unwind_Reason_Code cfi_frame(struct _Unwind_Context *ctx, void *arg)
+{
+	struct cfi_walk *w = arg;
+	uintptr_t ip = (uintptr_t)_Unwind_GetIP(ctx);
+
+	if (!w->started && ip == w->start)
+		w->started = 1;
+	if (w->started) {
+		if (w->n == w->max || ip < 4096)
+			return _URC_END_OF_STACK;
+		w->pcs[w->n++] = ip;
+	}
+	return _URC_NO_REASON;
+}
+
+static size_t cfi_trace(uintptr_t *pcs, size_t max, uintptr_t pc)
+{
+	struct cfi_walk w = { pcs, 0, max, pc, 0 };
+
+	in_cfi = 1;	/* libgcc may allocate the first time: no recursion */
+	_Unwind_Backtrace(cfi_frame, &w);
+	in_cfi = 0;
+	return w.n;
+}
+
+static int outside_exe(uintptr_t pc)
+{
+	if (!exe_text_known) {
+		dl_iterate_phdr(find_exe, 0);
+		exe_text_known = 1;
+	}
+	return exe_text.hi && (pc < exe_text.lo || pc >= exe_text.hi);
+}
+
 static int frame_ok(uintptr_t fp, const struct range *r)
 {
 	return !(fp & 7) && fp >= r->lo && fp + 16 <= r->hi;
@@ -91,6 +167,12 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 	if (!fp) {
 		fp = here;
 		pc = 0;
+	}
+	if (pc && !in_cfi && outside_exe(pc)) {
+		n = cfi_trace(pcs, max, pc);
+		if (n > 1)
+			return n;
+		n = 0;
 	}
 	/* this thread's stack: [current frame, top of its mapping) */
 	if (!(fp >= r.lo && fp < r.hi) || here < r.lo) {
