@@ -48,6 +48,11 @@ static void call_user(int sig, siginfo_t *info, void *uctx)
 		core_memset(ua, 0, sizeof(*ua));
 		ua->sa_handler = SIG_DFL;
 	}
+	/* the handler's mask, but never SIGSEGV/SIGBUS: ksan maps shadow on
+	 * first touch, also while the program's handler runs (a blocked
+	 * SIGSEGV would make the kernel kill the process instead) */
+	sigdelset(&sa.sa_mask, SIGSEGV);
+	sigdelset(&sa.sa_mask, SIGBUS);
 	pthread_sigmask(SIG_BLOCK, &sa.sa_mask, &old);
 	if (sa.sa_flags & SA_SIGINFO)
 		sa.sa_sigaction(sig, info, uctx);
