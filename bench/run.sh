@@ -1,0 +1,745 @@
+#!/usr/bin/env bash
+# ksan benchmark: ksan (inline/outline, gcc/clang) against native builds and
+# AddressSanitizer on real C programs taken from Debian source packages:
+#   SQLite 3.40 (sqlite3: the amalgamation + test/speedtest1.c) and
+#   Lua 5.4 (lua5.4: the interpreter) running the scripts in bench/lua/.
+#
+#   make bench              full run (>= 5 interleaved runs per variant, ~25 min)
+#   make bench QUICK=1      subset (3 runs, 3 workloads, the 4 gcc variants, ~5 min)
+#   bash bench/run.sh [--quick] [--runs N] [--variants a,b] [--workloads a,b]
+#
+# Measures CPU time (user+sys) and peak RSS with /usr/bin/time over interleaved
+# runs (round 1: A B C, round 2: B C A, ...), plus a hello-world start-up test.
+# Prints a Markdown report and writes it to bench/results/latest.md (a full
+# run) or bench/cache/results/quick.md (QUICK).  Sources, builds, logs and raw
+# numbers live in bench/cache/ (git-ignored).  Nothing outside bench/cache/ is
+# changed on the machine except packages installed with apt-get when missing;
+# the deb-src entries needed by `apt-get source` go into a private apt
+# directory (bench/cache/apt/), built from the machine's own Debian sources.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BENCH=$ROOT/bench
+CACHE=$BENCH/cache
+LOGS=$CACHE/logs
+BLD=$CACHE/build
+SRC=$CACHE/src
+KSAN_CC=$ROOT/build/bin/ksan-cc
+CFLAGS_COMMON="-O2 -g -fno-omit-frame-pointer"
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+JOBS=$(nproc 2>/dev/null || echo 2)
+RUN_TIMEOUT=${BENCH_TIMEOUT:-900}     # seconds per workload run
+HELLO_N=${HELLO_N:-200}               # hello-world processes per measurement
+
+if [ -t 2 ]; then B1=$'\033[1m' Y1=$'\033[1;33m' R1=$'\033[1;31m' N0=$'\033[0m'; else B1='' Y1='' R1='' N0=''; fi
+say()  { printf '%s[bench]%s %s\n' "$B1" "$N0" "$*" >&2; }
+warn() { printf '%s[bench] WARNING:%s %s\n' "$Y1" "$N0" "$*" >&2; }
+die()  { printf '%s[bench] ERROR:%s %s\n' "$R1" "$N0" "$*" >&2; exit 1; }
+loud() {	# loud TITLE FILE: a failure nobody can miss, with the file's first 30 lines
+	{
+		printf '%s' "$R1"
+		printf '%.0s#' {1..78}; printf '\n'
+		printf '### FAILED: %s\n' "$1"
+		printf '%.0s#' {1..78}; printf '%s\n' "$N0"
+		if [ -s "$2" ]; then head -n 30 "$2"; else echo "(no output)"; fi
+		printf '%s%s%s\n' "$R1" "### (full text: $2)" "$N0"
+	} >&2
+}
+
+# ---------------------------------------------------------------- arguments
+quick=0
+case "${QUICK:-}" in ""|0|no|false|NO|FALSE) ;; *) quick=1 ;; esac
+runs=""; only_variants=""; only_workloads=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--quick) quick=1 ;;
+	--full) quick=0 ;;
+	--runs) runs=$2; shift ;;
+	--runs=*) runs=${1#*=} ;;
+	--variants) only_variants=$2; shift ;;
+	--variants=*) only_variants=${1#*=} ;;
+	--workloads) only_workloads=$2; shift ;;
+	--workloads=*) only_workloads=${1#*=} ;;
+	-h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) die "unknown argument '$1' (try --help)" ;;
+	esac
+	shift
+done
+
+# ---------------------------------------------------------------- variants
+# name | compiler family | kind | compiler command (CFLAGS_COMMON is added)
+ALL_VARIANTS=(gcc clang ksan-inline-gcc ksan-inline-clang ksan-outline-gcc ksan-outline-clang asan-gcc asan-clang)
+QUICK_VARIANTS=(gcc ksan-inline-gcc ksan-outline-gcc asan-gcc)
+declare -A VCC VFAM VKIND
+VCC[gcc]="gcc";                                                     VFAM[gcc]="gcc";   VKIND[gcc]="native"
+VCC[clang]="clang";                                                 VFAM[clang]="clang"; VKIND[clang]="native"
+VCC[ksan-inline-gcc]="$KSAN_CC --ksan-cc=gcc --ksan-mode=inline";     VFAM[ksan-inline-gcc]="gcc";   VKIND[ksan-inline-gcc]="ksan-inline"
+VCC[ksan-inline-clang]="$KSAN_CC --ksan-cc=clang --ksan-mode=inline"; VFAM[ksan-inline-clang]="clang"; VKIND[ksan-inline-clang]="ksan-inline"
+VCC[ksan-outline-gcc]="$KSAN_CC --ksan-cc=gcc --ksan-mode=outline";   VFAM[ksan-outline-gcc]="gcc";   VKIND[ksan-outline-gcc]="ksan-outline"
+VCC[ksan-outline-clang]="$KSAN_CC --ksan-cc=clang --ksan-mode=outline"; VFAM[ksan-outline-clang]="clang"; VKIND[ksan-outline-clang]="ksan-outline"
+VCC[asan-gcc]="gcc -fsanitize=address";                               VFAM[asan-gcc]="gcc";   VKIND[asan-gcc]="asan"
+VCC[asan-clang]="clang -fsanitize=address";                           VFAM[asan-clang]="clang"; VKIND[asan-clang]="asan"
+# Run-time environment of each kind.  ASan: no leak check at exit (it would
+# distort the times; ksan has no leak checker).  ksan: its defaults.
+asan_env="ASAN_OPTIONS=detect_leaks=0"
+
+# ---------------------------------------------------------------- workloads
+# name | binary (speedtest1 or lua) | arguments
+ALL_WORKLOADS=(speedtest1 lua-binary_trees lua-strings lua-tables lua-numeric)
+QUICK_WORKLOADS=(speedtest1 lua-binary_trees lua-strings)
+SPEEDTEST_SIZE=${SPEEDTEST_SIZE:-80}
+declare -A WBIN WARGS
+WBIN[speedtest1]=speedtest1;     WARGS[speedtest1]="--size $SPEEDTEST_SIZE --memdb"
+for s in binary_trees strings tables numeric; do
+	WBIN[lua-$s]=lua; WARGS[lua-$s]="$BENCH/lua/$s.lua"
+done
+
+if [ "$quick" = 1 ]; then
+	VARIANTS=("${QUICK_VARIANTS[@]}"); WORKLOADS=("${QUICK_WORKLOADS[@]}"); : "${runs:=3}"
+else
+	VARIANTS=("${ALL_VARIANTS[@]}"); WORKLOADS=("${ALL_WORKLOADS[@]}"); : "${runs:=5}"
+fi
+if [ -n "$only_variants" ]; then IFS=, read -r -a VARIANTS <<< "$only_variants"; fi
+if [ -n "$only_workloads" ]; then IFS=, read -r -a WORKLOADS <<< "$only_workloads"; fi
+for v in "${VARIANTS[@]}"; do [ -n "${VCC[$v]:-}" ] || die "unknown variant '$v' (known: ${ALL_VARIANTS[*]})"; done
+for w in "${WORKLOADS[@]}"; do [ -n "${WBIN[$w]:-}" ] || die "unknown workload '$w' (known: ${ALL_WORKLOADS[*]})"; done
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs wants a positive number"
+
+T_START=$(date +%s)
+mkdir -p "$CACHE" "$LOGS" "$BLD" "$SRC" "$CACHE/results" "$CACHE/tmp" "$BENCH/results"
+[ -x "$KSAN_CC" ] || die "$KSAN_CC is missing: run 'make' first (make bench does)"
+say "mode: $([ "$quick" = 1 ] && echo QUICK || echo full), $runs runs, variants: ${VARIANTS[*]}"
+say "workloads: ${WORKLOADS[*]}"
+
+# ---------------------------------------------------------------- 1. packages
+need_family() { local f; for v in "${VARIANTS[@]}"; do f=${VFAM[$v]}; [ "$f" = "$1" ] && return 0; done; return 1; }
+probe_asan() {	# probe_asan CC: can CC link an ASan program?
+	local d; d=$(mktemp -d "$CACHE/tmp/probe.XXXXXX")
+	echo 'int main(void){return 0;}' > "$d/p.c"
+	"$1" -fsanitize=address "$d/p.c" -o "$d/p" >/dev/null 2>&1; local rc=$?
+	rm -rf "$d"; return $rc
+}
+install_missing() {
+	local pkgs=()
+	command -v gcc >/dev/null || pkgs+=(gcc libc6-dev)
+	command -v make >/dev/null || pkgs+=(make)
+	[ -x /usr/bin/time ] || pkgs+=(time)
+	command -v timeout >/dev/null || pkgs+=(coreutils)
+	command -v apt-get >/dev/null || die "apt-get not found: this benchmark needs a Debian-like system"
+	command -v dpkg-source >/dev/null || pkgs+=(dpkg-dev)
+	command -v xz >/dev/null || pkgs+=(xz-utils)
+	command -v tclsh >/dev/null || pkgs+=(tcl)	# SQLite's amalgamation generator
+	[ -x /usr/bin/python3 ] || command -v python3 >/dev/null || pkgs+=(python3)
+	if need_family clang && ! command -v clang >/dev/null; then pkgs+=(clang); fi
+	if [ ${#pkgs[@]} -eq 0 ]; then
+		# compilers present: make sure their ASan runtimes are too
+		if [[ " ${VARIANTS[*]} " == *" asan-gcc "* ]] && ! probe_asan gcc; then pkgs+=(libasan8); fi
+		if [[ " ${VARIANTS[*]} " == *" asan-clang "* ]] && ! probe_asan clang; then
+			local maj; maj=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
+			pkgs+=("libclang-rt-$maj-dev")
+		fi
+	fi
+	[ ${#pkgs[@]} -eq 0 ] && return 0
+	say "installing missing packages: ${pkgs[*]}"
+	[ "$(id -u)" = 0 ] || die "need root to apt-get install ${pkgs[*]} (or install them and rerun)"
+	DEBIAN_FRONTEND=noninteractive apt-get update >"$LOGS/apt-install.log" 2>&1 || { loud "apt-get update" "$LOGS/apt-install.log"; die "apt-get update failed"; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${pkgs[@]}" >>"$LOGS/apt-install.log" 2>&1 \
+		|| { loud "apt-get install ${pkgs[*]}" "$LOGS/apt-install.log"; die "apt-get install failed"; }
+	# a second pass catches the ASan runtimes once the compilers are there
+	install_missing
+}
+install_missing
+if [ -x /usr/bin/python3 ]; then PY=/usr/bin/python3; else PY=python3; fi
+
+# ---------------------------------------------------------------- 2. sources (private apt dir)
+APTD=$CACHE/apt
+APT_OPTS=(-o "Dir::Etc::SourceList=$APTD/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
+	-o "Dir::State::Lists=$APTD/lists" -o "Dir::Cache=$APTD/cache"
+	-o "APT::Sandbox::User=$(id -un)")
+
+# deb-src lines from the machine's Debian sources: deb822 *.sources files
+# (Types/URIs/Suites/Components/Signed-By/Enabled) and one-line *.list files.
+# Only Debian archives (signed with the Debian archive keyring, or with a
+# /debian or /debian-security path): third-party repositories have no sources.
+make_sources_list() {
+	local f
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		awk '
+		function reset() { types = uris = suites = comps = signed = ""; enabled = "yes"; key = "" }
+		function isdeb(u) { return signed ~ /debian-archive-keyring/ || u ~ /\/debian(-security|-ports)?(\/|$)/ }
+		function flush(   nu, ns, U, S, i, j, opt) {
+			if (types ~ /(^|[ \t])deb([ \t]|$)/ && tolower(enabled) != "no" && uris != "" && suites != "") {
+				opt = (signed ~ /^\//) ? " [signed-by=" signed "]" : ""
+				nu = split(uris, U, /[ \t]+/); ns = split(suites, S, /[ \t]+/)
+				for (i = 1; i <= nu; i++) if (U[i] != "" && isdeb(U[i]))
+					for (j = 1; j <= ns; j++) if (S[j] != "")
+						print "deb-src" opt " " U[i] " " S[j] " " comps
+			}
+			reset()
+		}
+		BEGIN { reset() }
+		/^[ \t]*#/ { next }
+		/^[ \t]*$/ { flush(); next }
+		/^[ \t]/ { if (key == "signed-by") signed = signed "\n"; next }	# continuation (inline key)
+		{
+			i = index($0, ":"); if (!i) next
+			key = tolower(substr($0, 1, i - 1)); val = substr($0, i + 1)
+			gsub(/^[ \t]+|[ \t]+$/, "", val)
+			if (key == "types") types = val; else if (key == "uris") uris = val
+			else if (key == "suites") suites = val; else if (key == "components") comps = val
+			else if (key == "signed-by") signed = val; else if (key == "enabled") enabled = val
+		}
+		END { flush() }' "$f"
+	done
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -f "$f" ] || continue
+		awk '
+		/^[ \t]*deb[ \t]/ {
+			line = $0; sub(/#.*/, "", line); sub(/^[ \t]*deb[ \t]+/, "", line)
+			opt = ""
+			if (line ~ /^\[/) { opt = substr(line, 1, index(line, "]")); line = substr(line, index(line, "]") + 1) }
+			n = split(line, F, /[ \t]+/); k = 0
+			for (i = 1; i <= n; i++) if (F[i] != "") G[++k] = F[i]
+			if (k < 2) next
+			if (!(opt ~ /debian-archive-keyring/ || G[1] ~ /\/debian(-security|-ports)?(\/|$)/)) next
+			out = "deb-src" (opt != "" ? " " opt : "") " " G[1] " " G[2]
+			for (i = 3; i <= k; i++) out = out " " G[i]
+			print out
+		}' "$f"
+	done
+}
+
+fetch_sources() {
+	local have_sqlite have_lua
+	have_sqlite=$(ls -d "$SRC"/sqlite3-*/ 2>/dev/null | head -1 || true)
+	have_lua=$(ls -d "$SRC"/lua5.4-*/ 2>/dev/null | head -1 || true)
+	if [ -n "$have_sqlite" ] && [ -n "$have_lua" ] && [ -e "$SRC/.complete" ]; then
+		say "sources cached: $(basename "$have_sqlite") $(basename "$have_lua")"
+		return
+	fi
+	mkdir -p "$APTD/lists/partial" "$APTD/cache/archives/partial"
+	make_sources_list | awk '!seen[$0]++' > "$APTD/sources.list.new"
+	[ -s "$APTD/sources.list.new" ] || die "found no Debian apt source in /etc/apt/sources.list{,.d/} to take deb-src entries from"
+	mv "$APTD/sources.list.new" "$APTD/sources.list"
+	say "private apt sources ($APTD/sources.list):"
+	sed 's/^/    /' "$APTD/sources.list" >&2
+	say "apt-get update (private lists in $APTD/lists)"
+	if ! apt-get "${APT_OPTS[@]}" update > "$LOGS/apt-update.log" 2>&1; then
+		warn "apt-get update reported errors (see $LOGS/apt-update.log); trying apt-get source anyway"
+		tail -5 "$LOGS/apt-update.log" >&2
+	fi
+	say "apt-get source sqlite3 lua5.4 -> $SRC"
+	rm -rf "$SRC"/sqlite3-*/ "$SRC"/lua5.4-*/
+	(cd "$SRC" && apt-get "${APT_OPTS[@]}" source sqlite3 lua5.4) > "$LOGS/apt-source.log" 2>&1 \
+		|| { loud "apt-get source sqlite3 lua5.4" "$LOGS/apt-source.log"; die "could not get the sources"; }
+	touch "$SRC/.complete"
+}
+fetch_sources
+SQLITE_SRC=$(ls -d "$SRC"/sqlite3-*/ | head -1); SQLITE_SRC=${SQLITE_SRC%/}
+LUA_SRC=$(ls -d "$SRC"/lua5.4-*/ | head -1); LUA_SRC=${LUA_SRC%/}
+SQLITE_VER=$(basename "$(ls "$SRC"/sqlite3_*.dsc | head -1)" .dsc)
+LUA_VER=$(basename "$(ls "$SRC"/lua5.4_*.dsc | head -1)" .dsc)
+
+# ---------------------------------------------------------------- 3. SQLite amalgamation
+AMALG=$BLD/sqlite-amalgamation
+if [ -s "$SQLITE_SRC/sqlite3.c" ] && [ -s "$SQLITE_SRC/sqlite3.h" ]; then
+	AMALG_DIR=$SQLITE_SRC
+elif [ -s "$AMALG/sqlite3.c" ] && [ -s "$AMALG/sqlite3.h" ]; then
+	AMALG_DIR=$AMALG
+else
+	say "generating the SQLite amalgamation (configure && make sqlite3.c; log: $LOGS/sqlite-amalgamation.log)"
+	rm -rf "$AMALG"; mkdir -p "$AMALG"
+	if ! (cd "$AMALG" && CC=gcc "$SQLITE_SRC/configure" --disable-tcl && make -j"$JOBS" sqlite3.c) > "$LOGS/sqlite-amalgamation.log" 2>&1 \
+		|| [ ! -s "$AMALG/sqlite3.c" ]; then
+		loud "SQLite amalgamation" "$LOGS/sqlite-amalgamation.log"; die "cannot build sqlite3.c"
+	fi
+	AMALG_DIR=$AMALG
+fi
+
+# Lua's Debian luaconf.h includes a generated header naming the multiarch triplet
+LUA_INC=$BLD/lua-include
+mkdir -p "$LUA_INC"
+echo "#define DEB_HOST_MULTIARCH \"$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)\"" > "$LUA_INC/lua5.4-deb-multiarch.h.new"
+cmp -s "$LUA_INC/lua5.4-deb-multiarch.h.new" "$LUA_INC/lua5.4-deb-multiarch.h" 2>/dev/null \
+	&& rm "$LUA_INC/lua5.4-deb-multiarch.h.new" || mv "$LUA_INC/lua5.4-deb-multiarch.h.new" "$LUA_INC/lua5.4-deb-multiarch.h"
+LUA_CFILES=()
+for f in "$LUA_SRC"/src/*.c; do
+	case $(basename "$f") in luac.c|onelua.c) ;; *) LUA_CFILES+=("$f") ;; esac
+done
+SQLITE_DEFS=""          # SQLite's defaults (threadsafe, load_extension: -lpthread -ldl)
+LUA_DEFS="-DLUA_COMPAT_5_3 -DLUA_USE_LINUX -I$LUA_INC"
+HELLO_C=$BLD/hello.c
+printf '#include <stdio.h>\nint main(void) { puts("hello, world"); return 0; }\n' > "$HELLO_C.new"
+cmp -s "$HELLO_C.new" "$HELLO_C" 2>/dev/null && rm "$HELLO_C.new" || mv "$HELLO_C.new" "$HELLO_C"
+
+# ---------------------------------------------------------------- 4. builds
+# Objects are cached per variant under a key of (compiler command, flags,
+# compiler version, ksan-cc binary, sources); the link (which pulls in the
+# current ksan runtime) is redone every run, so runtime changes are measured.
+declare -A BUILD_FAILED=()   # variant -> log of the failed step
+variant_key() {
+	local v=$1 cc1 ver ksan=""
+	read -r cc1 _ <<< "${VCC[$v]}"
+	if [ "$cc1" = "$KSAN_CC" ]; then
+		ksan=$(sha256sum "$KSAN_CC" | cut -c1-16)
+		ver=$(${VFAM[$v]} --version 2>&1 | head -1)
+	else
+		ver=$($cc1 --version 2>&1 | head -1)
+	fi
+	printf '%s\n' "${VCC[$v]}" "$CFLAGS_COMMON" "$ver" "$ksan" "$SQLITE_VER" "$LUA_VER" "$SQLITE_DEFS" "$LUA_DEFS" | sha256sum | cut -c1-16
+}
+
+compile_one() {	# compile_one VARIANT SRC OBJ EXTRA-FLAGS  (logs to LOGS/build-VARIANT-NAME.log)
+	local v=$1 src=$2 obj=$3 extra=$4
+	local log; log="$LOGS/build-$v-$(basename "$obj" .o).log"
+	# shellcheck disable=SC2086
+	if ${VCC[$v]} $CFLAGS_COMMON $extra -c "$src" -o "$obj.tmp" > "$log" 2>&1; then
+		mv "$obj.tmp" "$obj"
+	else
+		echo "exit status $?: ${VCC[$v]} $CFLAGS_COMMON $extra -c $src" >> "$log"
+		rm -f "$obj.tmp"; return 1
+	fi
+}
+
+build_all() {
+	local jobs=() v key d src obj
+	for v in "${VARIANTS[@]}"; do
+		d=$BLD/$v; key=$(variant_key "$v")
+		if [ "$(cat "$d/.key" 2>/dev/null)" != "$key" ]; then
+			rm -rf "$d"; mkdir -p "$d/obj"; echo "$key" > "$d/.key"
+		fi
+		# biggest first, so the two cores stay busy
+		[ -s "$d/obj/sqlite3.o" ] || jobs+=("$v|$AMALG_DIR/sqlite3.c|$d/obj/sqlite3.o|$SQLITE_DEFS -I$AMALG_DIR")
+	done
+	for v in "${VARIANTS[@]}"; do
+		d=$BLD/$v
+		[ -s "$d/obj/speedtest1.o" ] || jobs+=("$v|$SQLITE_SRC/test/speedtest1.c|$d/obj/speedtest1.o|$SQLITE_DEFS -I$AMALG_DIR")
+		for src in "${LUA_CFILES[@]}"; do
+			obj=$d/obj/lua-$(basename "$src" .c).o
+			[ -s "$obj" ] || jobs+=("$v|$src|$obj|$LUA_DEFS")
+		done
+	done
+	if [ ${#jobs[@]} -gt 0 ]; then
+		say "compiling ${#jobs[@]} objects for ${#VARIANTS[@]} variants on $JOBS cores (logs: $LOGS/build-*.log) ..."
+		local t0 running=0 j; t0=$(date +%s)
+		for j in "${jobs[@]}"; do
+			IFS='|' read -r v src obj extra <<< "$j"
+			compile_one "$v" "$src" "$obj" "$extra" &
+			running=$((running + 1))
+			if [ "$running" -ge "$JOBS" ]; then wait -n || true; running=$((running - 1)); fi
+		done
+		wait || true
+		say "compiled in $(( $(date +%s) - t0 )) s"
+	else
+		say "objects cached for all variants"
+	fi
+	# links (always: they take the current ksan runtime)
+	for v in "${VARIANTS[@]}"; do
+		d=$BLD/$v
+		local missing=()
+		for obj in "$d/obj/sqlite3.o" "$d/obj/speedtest1.o"; do [ -s "$obj" ] || missing+=("$obj"); done
+		for src in "${LUA_CFILES[@]}"; do obj=$d/obj/lua-$(basename "$src" .c).o; [ -s "$obj" ] || missing+=("$obj"); done
+		if [ ${#missing[@]} -gt 0 ]; then
+			local blog; blog="$LOGS/build-$v-$(basename "${missing[0]}" .o).log"
+			BUILD_FAILED[$v]=$blog
+			loud "build of variant $v (${#missing[@]} objects missing, first: $(basename "${missing[0]}"))" "$blog"
+			continue
+		fi
+		local lobjs=()
+		for src in "${LUA_CFILES[@]}"; do lobjs+=("$d/obj/lua-$(basename "$src" .c).o"); done
+		# shellcheck disable=SC2086
+		if ! { ${VCC[$v]} $CFLAGS_COMMON -o "$d/speedtest1" "$d/obj/speedtest1.o" "$d/obj/sqlite3.o" -lpthread -ldl -lm &&
+			${VCC[$v]} $CFLAGS_COMMON -o "$d/lua" "${lobjs[@]}" -Wl,-E -lm -ldl &&
+			${VCC[$v]} $CFLAGS_COMMON -o "$d/hello" "$HELLO_C"; } > "$LOGS/link-$v.log" 2>&1; then
+			BUILD_FAILED[$v]=$LOGS/link-$v.log
+			loud "link of variant $v" "$LOGS/link-$v.log"
+		fi
+	done
+}
+build_all
+
+# ---------------------------------------------------------------- 5. runs
+STAMP=$(date +%Y%m%d-%H%M%S)
+RAW=$CACHE/results/raw-$STAMP.tsv
+RUNLOG=$LOGS/run-$STAMP
+mkdir -p "$RUNLOG" "$CACHE/run"
+printf 'round\tworkload\tvariant\tstatus\tuser\tsys\trss_kb\twall\tnote\n' > "$RAW"
+declare -A FAILED=()     # "workload variant" -> reason (stop re-running it)
+declare -A EXPECT=()     # workload -> normalised stdout of the first good native run
+
+variant_env() { [ "${VKIND[$1]}" = asan ] && echo "$asan_env" || true; }
+normalise() {	# speedtest1 prints timings; strip them before comparing outputs
+	sed -E 's/[ .]+[0-9]+\.[0-9]+s$//' "$1"
+}
+
+run_one() {	# run_one ROUND WORKLOAD VARIANT
+	local r=$1 w=$2 v=$3 d=$BLD/$3
+	local out=$RUNLOG/$w.$v.$r.out err=$RUNLOG/$w.$v.$r.err tf=$RUNLOG/$w.$v.$r.time
+	local rc=0 status=ok note="" envs line u s m e
+	envs=$(variant_env "$v")
+	# shellcheck disable=SC2086
+	(cd "$CACHE/run" && env TMPDIR="$CACHE/tmp" $envs timeout -k 10 "$RUN_TIMEOUT" \
+		/usr/bin/time -o "$tf" -f '%U %S %M %e' "$d/${WBIN[$w]}" ${WARGS[$w]} > "$out" 2> "$err") || rc=$?
+	line=$(tail -n 1 "$tf" 2>/dev/null || true)
+	read -r u s m e <<< "$line" || true
+	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then status=FAILED; note="timeout after ${RUN_TIMEOUT}s"
+	elif grep -q 'terminated by signal' "$tf" 2>/dev/null; then status=FAILED; note=$(grep -o 'terminated by signal [0-9]*' "$tf")
+	elif [ "$rc" != 0 ]; then status=FAILED; note="exit status $rc"
+	fi
+	if grep -qE 'BUG: KASAN|ERROR: AddressSanitizer|^ksan:|AddressSanitizer:DEADLYSIGNAL' "$err"; then
+		status=FAILED; note="${note:+$note, }sanitizer report: $(grep -m1 -E 'BUG: KASAN|ERROR: AddressSanitizer|^ksan:' "$err" | cut -c1-120)"
+	fi
+	if [ "$status" = ok ]; then
+		if [ -z "${EXPECT[$w]:-}" ]; then
+			[ "${VKIND[$v]}" = native ] && EXPECT[$w]=$(normalise "$out" | sha256sum)
+		elif [ "$(normalise "$out" | sha256sum)" != "${EXPECT[$w]}" ]; then
+			status=FAILED; note="wrong output (differs from the native run's; see $out)"
+		fi
+	fi
+	[[ "$u" =~ ^[0-9.]+$ ]] || { u=""; s=""; m=""; e=""; }
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$w" "$v" "$status" "$u" "$s" "$m" "$e" "$note" >> "$RAW"
+	if [ "$status" = ok ]; then
+		printf '  %-17s %-19s cpu %6.2fs  rss %7d KiB\n' "$w" "$v" "$(echo "$u $s" | awk '{print $1+$2}')" "$m" >&2
+		rm -f "$out" "$err"
+	else
+		FAILED["$w $v"]=$note
+		cp "$err" "$LOGS/FAILED-$w-$v.stderr"
+		loud "workload $w, variant $v, round $r: $note (first 30 lines of its stderr follow)" "$LOGS/FAILED-$w-$v.stderr"
+	fi
+}
+
+hello_one() {	# hello_one ROUND VARIANT: HELLO_N sequential runs, wall time per process
+	local r=$1 v=$2 d=$BLD/$2 t0 t1 envs m rc=0
+	envs=$(variant_env "$v")
+	# shellcheck disable=SC2086
+	(cd "$CACHE/run" && env $envs /usr/bin/time -o "$RUNLOG/hello.$v.time" -f '%U %S %M %e' "$d/hello" > "$RUNLOG/hello.$v.out" 2> "$RUNLOG/hello.$v.err") || rc=$?
+	if [ "$rc" != 0 ] || [ "$(cat "$RUNLOG/hello.$v.out")" != "hello, world" ]; then
+		FAILED["hello $v"]="exit status $rc"
+		printf '%s\thello\t%s\tFAILED\t\t\t\t\texit status %s\n' "$r" "$v" "$rc" >> "$RAW"
+		cp "$RUNLOG/hello.$v.err" "$LOGS/FAILED-hello-$v.stderr"
+		loud "hello world, variant $v: exit status $rc" "$LOGS/FAILED-hello-$v.stderr"
+		return
+	fi
+	m=$(tail -n 1 "$RUNLOG/hello.$v.time" | awk '{print $3}')
+	# wall clock of the whole loop, and the CPU time (user+sys) of the loop's
+	# processes, which other work on the machine does not inflate
+	t0=$(date +%s%N)
+	# shellcheck disable=SC2086,SC2016
+	(cd "$CACHE/run" && env $envs /usr/bin/time -o "$RUNLOG/hello.$v.loop" -f '%U %S' \
+		bash -c 'for ((i = 0; i < $1; i++)); do "$0"; done' "$d/hello" "$HELLO_N") > /dev/null
+	t1=$(date +%s%N)
+	local per cpu
+	per=$(awk -v a="$t0" -v b="$t1" -v n="$HELLO_N" 'BEGIN { printf "%.4f", (b - a) / n / 1e6 }')
+	cpu=$(tail -n 1 "$RUNLOG/hello.$v.loop" | awk -v n="$HELLO_N" '{ printf "%.4f", ($1 + $2) * 1000 / n }')
+	printf '%s\thello\t%s\tok\t%s\t0\t%s\t%s\tms per process\n' "$r" "$v" "$cpu" "$m" "$per" >> "$RAW"
+	printf '  %-17s %-19s %.3f ms/process wall, %.3f ms CPU  rss %d KiB\n' hello "$v" "$per" "$cpu" "$m" >&2
+}
+
+RUNNABLE=()
+for v in "${VARIANTS[@]}"; do [ -n "${BUILD_FAILED[$v]:-}" ] || RUNNABLE+=("$v"); done
+[ ${#RUNNABLE[@]} -gt 0 ] || die "no variant could be built"
+# native first in round 1, so the reference output is known before the others run
+ordered=()
+for v in "${RUNNABLE[@]}"; do [ "${VKIND[$v]}" = native ] && ordered+=("$v"); done
+for v in "${RUNNABLE[@]}"; do [ "${VKIND[$v]}" = native ] || ordered+=("$v"); done
+RUNNABLE=("${ordered[@]}")
+
+T_RUN0=$(date +%s)
+LOADS=()
+n=${#RUNNABLE[@]}
+for ((r = 1; r <= runs; r++)); do
+	say "round $r/$runs (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+	LOADS+=("$(cut -d' ' -f1 /proc/loadavg)")
+	for w in "${WORKLOADS[@]}"; do
+		for ((k = 0; k < n; k++)); do
+			v=${RUNNABLE[$(( (k + r - 1) % n ))]}
+			[ -z "${FAILED["$w $v"]:-}" ] || continue
+			run_one "$r" "$w" "$v"
+		done
+	done
+	for ((k = 0; k < n; k++)); do
+		v=${RUNNABLE[$(( (k + r - 1) % n ))]}
+		[ -z "${FAILED["hello $v"]:-}" ] || continue
+		hello_one "$r" "$v"
+	done
+done
+T_RUN1=$(date +%s)
+
+# ---------------------------------------------------------------- 6. report
+{
+	echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "kernel=$(uname -r)"
+	echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+	echo "cores=$JOBS"
+	echo "mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
+	echo "os=$(. /etc/os-release 2>/dev/null; echo "${PRETTY_NAME:-?}")"
+	echo "gcc=$(gcc --version | head -1)"
+	echo "clang=$(clang --version 2>/dev/null | head -1 || echo none)"
+	echo "ksan=$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo ?)$(cd "$ROOT" && git diff --quiet HEAD -- src include tools Makefile 2>/dev/null || echo ' (+ uncommitted changes in the work tree)')"
+	echo "sqlite=$SQLITE_VER"
+	echo "lua=$LUA_VER"
+	echo "quick=$quick"
+	echo "runs=$runs"
+	echo "hello_n=$HELLO_N"
+	echo "asan_env=$asan_env"
+	echo "cflags=$CFLAGS_COMMON"
+	echo "run_seconds=$((T_RUN1 - T_RUN0))"
+	echo "loads=${LOADS[*]} $(cut -d' ' -f1 /proc/loadavg)"
+	echo "total_seconds=$(( $(date +%s) - T_START ))"
+	for v in "${VARIANTS[@]}"; do
+		echo "variant.$v=${VCC[$v]//$ROOT\//} | ${VFAM[$v]} | ${VKIND[$v]} | $(variant_env "$v") | ${BUILD_FAILED[$v]:+build FAILED: ${BUILD_FAILED[$v]//$ROOT\//}}"
+	done
+	for w in "${WORKLOADS[@]}"; do echo "workload.$w=${WBIN[$w]} ${WARGS[$w]//$ROOT\//}"; done
+	echo "build.speedtest1=CC $CFLAGS_COMMON -I<amalgamation> -c sqlite3.c; CC $CFLAGS_COMMON -I<amalgamation> -c test/speedtest1.c; CC $CFLAGS_COMMON -o speedtest1 speedtest1.o sqlite3.o -lpthread -ldl -lm"
+	echo "build.lua=CC $CFLAGS_COMMON -DLUA_COMPAT_5_3 -DLUA_USE_LINUX -c src/X.c (every src/*.c but luac.c); CC $CFLAGS_COMMON -o lua *.o -Wl,-E -lm -ldl"
+	echo "build.hello=CC $CFLAGS_COMMON -o hello hello.c (puts(\"hello, world\"))"
+} > "$RUNLOG/meta.txt"
+
+if [ "$quick" = 1 ] || [ -n "$only_variants$only_workloads" ]; then
+	OUT=$CACHE/results/quick.md
+else
+	OUT=$BENCH/results/latest.md
+fi
+"$PY" - "$RAW" "$RUNLOG/meta.txt" "$LOGS" > "$OUT.new" <<'PYEOF'
+import sys, math, statistics, os, collections
+
+raw, metaf, logs = sys.argv[1:4]
+meta = collections.OrderedDict()
+for line in open(metaf):
+    k, _, v = line.rstrip("\n").partition("=")
+    meta[k] = v
+variants = [k[8:] for k in meta if k.startswith("variant.")]
+vinfo = {}
+for v in variants:
+    cc, fam, kind, env, bfail = [x.strip() for x in meta["variant." + v].split("|")]
+    vinfo[v] = dict(cc=cc, fam=fam, kind=kind, env=env, bfail=bfail)
+workloads = [k[9:] for k in meta if k.startswith("workload.")]
+
+rows = [l.rstrip("\n").split("\t") for l in open(raw)][1:]
+cpu = collections.defaultdict(list); rss = collections.defaultdict(list)
+hello = collections.defaultdict(list); hello_rss = collections.defaultdict(list)
+hello_cpu = collections.defaultdict(list)
+fail = {}
+for r in rows:
+    rnd, w, v, st, u, s, m, e, note = (r + [""] * 9)[:9]
+    if st != "ok":
+        fail[(w, v)] = note or "FAILED"
+        continue
+    if w == "hello":
+        hello[v].append(float(e)); hello_rss[v].append(int(m)); hello_cpu[v].append(float(u))
+    else:
+        cpu[(w, v)].append(float(u) + float(s)); rss[(w, v)].append(int(m))
+
+def med(x): return statistics.median(x) if x else None
+def gmean(x):
+    x = [a for a in x if a]
+    return math.exp(sum(math.log(a) for a in x) / len(x)) if x else None
+def native_of(v):
+    fam = vinfo[v]["fam"]
+    for cand in (fam, "gcc", "clang"):
+        if cand in vinfo and vinfo[cand]["kind"] == "native" and not vinfo[cand]["bfail"]:
+            return cand
+    return None
+def asan_of(v):
+    a = "asan-" + vinfo[v]["fam"]
+    return a if a in vinfo and not vinfo[a]["bfail"] else None
+def ratio(a, b):
+    return a / b if a is not None and b else None
+def fx(x, d=2): return "—" if x is None else f"{x:.{d}f}×"
+def status(w, v):
+    if vinfo[v]["bfail"]: return "FAILED (build)"
+    if (w, v) in fail: return "FAILED"
+    return None
+
+out = []
+P = out.append
+quick = meta["quick"] == "1"
+P(f"# ksan benchmark results{' (QUICK subset)' if quick else ''}")
+P("")
+P(f"- date: {meta['date']}; `make bench{' QUICK=1' if quick else ''}` ({meta['runs']} interleaved runs per variant; "
+  f"measuring took {int(meta['run_seconds'])//60} min {int(meta['run_seconds'])%60} s, the whole script {int(meta['total_seconds'])//60} min {int(meta['total_seconds'])%60} s)")
+P(f"- machine: {meta['cpu']}, {meta['cores']} cores, {meta['mem']}; kernel {meta['kernel']}; {meta['os']}")
+P(f"- compilers: {meta['gcc']}; {meta['clang']}")
+P(f"- ksan: commit {meta['ksan']}")
+P(f"- programs (Debian source packages): {meta['sqlite']}, {meta['lua']}")
+_l = [float(x) for x in meta.get('loads', '').split()]
+if _l:
+    P(f"- machine load (1-min load average at the start of each round and at the end): {' '.join(f'{x:.2f}' for x in _l)}"
+      + (" — other work ran on the machine during the measurement, so the times are noisier than on an idle machine"
+         if max(_l) > float(meta['cores']) * 0.75 else ""))
+P(f"- CPU time = user + sys, peak RSS = max resident set, both from `/usr/bin/time -f '%U %S %M'`; "
+  f"medians over the runs, min–max beside them. ASan variants run with `{meta['asan_env']}` "
+  f"(no leak check at exit: it would distort the times, and ksan has none); ksan variants run with ksan's defaults "
+  f"(256 MiB quarantine, as ASan's).")
+P(f"- ×native is against the native build of the same compiler; ×ASan against ASan of the same compiler.")
+P("")
+
+# ---- the main table
+P("## CPU time and peak RSS")
+P("")
+P("| workload | variant | CPU s (median) | min–max | ×native | ×ASan | peak RSS MiB | min–max | RSS ×native | RSS ×ASan |")
+P("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+for w in workloads:
+    for v in variants:
+        st = status(w, v)
+        if st:
+            P(f"| {w} | {v} | **{st}** | | | | | | | |"); continue
+        c, m = cpu.get((w, v)), rss.get((w, v))
+        if not c: continue
+        n, a = native_of(v), asan_of(v)
+        cn = med(cpu.get((w, n), [])) if n else None
+        ca = med(cpu.get((w, a), [])) if a else None
+        mn = med(rss.get((w, n), [])) if n else None
+        ma = med(rss.get((w, a), [])) if a else None
+        xa = fx(ratio(med(c), ca)) if vinfo[v]["kind"].startswith("ksan") else ""
+        ra = fx(ratio(med(m), ma)) if vinfo[v]["kind"].startswith("ksan") else ""
+        xn = "" if vinfo[v]["kind"] == "native" and n == v else fx(ratio(med(c), cn))
+        rn = "" if vinfo[v]["kind"] == "native" and n == v else fx(ratio(med(m), mn))
+        P(f"| {w} | {v} | {med(c):.2f} | {min(c):.2f}–{max(c):.2f} | {xn} | {xa} | "
+          f"{med(m)/1024:.1f} | {min(m)/1024:.1f}–{max(m)/1024:.1f} | {rn} | {ra} |")
+P("")
+
+# ---- hello world
+if hello or any(k[0] == "hello" for k in fail):
+    P(f"## Start-up: hello world ({meta['hello_n']} sequential processes per measurement, from a shell loop)")
+    P("")
+    P("Wall = elapsed time of the loop / processes; CPU = user+sys of the loop's processes / processes "
+      "(the shell's fork+exec is in both, alike for every variant; CPU time is not inflated by other work on the machine).")
+    P("")
+    P("| variant | wall ms/process (median) | min–max | wall vs native (ms) | CPU ms/process (median) | min–max | CPU vs native (ms) | peak RSS MiB |")
+    P("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for v in variants:
+        if vinfo[v]["bfail"] or ("hello", v) in fail:
+            P(f"| {v} | **FAILED** | | | | | | |"); continue
+        h = hello.get(v); hc = hello_cpu.get(v)
+        if not h: continue
+        n = native_of(v)
+        d = med(h) - med(hello[n]) if n in hello and n != v else None
+        dc = med(hc) - med(hello_cpu[n]) if n in hello_cpu and n != v else None
+        P(f"| {v} | {med(h):.3f} | {min(h):.3f}–{max(h):.3f} | {'' if d is None else f'{d:+.3f}'} | "
+          f"{med(hc):.3f} | {min(hc):.3f}–{max(hc):.3f} | {'' if dc is None else f'{dc:+.3f}'} | {med(hello_rss[v])/1024:.1f} |")
+    P("")
+
+# ---- headline ratios
+P("## Headline ratios (geometric mean over the workloads, CPU time)")
+P("")
+fams = [f for f in ("gcc", "clang") if any(vinfo[v]["fam"] == f for v in variants)]
+def series(v, base, table=cpu):
+    xs = []
+    for w in workloads:
+        if status(w, v) or (base and status(w, base)): continue
+        a, b = med(table.get((w, v), [])), med(table.get((w, base), []))
+        if a and b: xs.append(a / b)
+    return xs
+goals = []
+P("| ratio | " + " | ".join(fams) + " |")
+P("|---|" + "---:|" * len(fams))
+def line(label, f_pair, table=cpu, stat=gmean, fmt=fx, goal=None):
+    cells = []
+    for f in fams:
+        a, b = f_pair(f)
+        if a not in vinfo or b not in vinfo: cells.append("—"); continue
+        xs = series(a, b, table)
+        nfail = sum(1 for w in workloads if status(w, a) or status(w, b))
+        val = stat(xs) if xs else None
+        c = fmt(val)
+        if nfail: c += f" ({nfail} workload{'s' if nfail > 1 else ''} FAILED)"
+        cells.append(c)
+        if goal and val is not None: goals.append((f"{label} [{f}]", val, goal, nfail))
+        if goal and val is None: goals.append((f"{label} [{f}]", None, goal, nfail))
+    P(f"| {label} | " + " | ".join(cells) + " |")
+nat = lambda f: f if f in vinfo else ("gcc" if "gcc" in vinfo else None)
+line("ksan inline / native", lambda f: (f"ksan-inline-{f}", nat(f)))
+line("ksan outline / native", lambda f: (f"ksan-outline-{f}", nat(f)))
+line("ASan / native", lambda f: (f"asan-{f}", nat(f)))
+line("ksan inline / ASan", lambda f: (f"ksan-inline-{f}", f"asan-{f}"))
+line("ksan inline / ASan, median over workloads", lambda f: (f"ksan-inline-{f}", f"asan-{f}"),
+     stat=med, goal=0.90)
+line("ksan outline / ksan inline", lambda f: (f"ksan-outline-{f}", f"ksan-inline-{f}"), goal=1.50)
+line("peak RSS: ksan inline / native", lambda f: (f"ksan-inline-{f}", nat(f)), table=rss)
+line("peak RSS: ASan / native", lambda f: (f"asan-{f}", nat(f)), table=rss)
+line("peak RSS: ksan inline / ASan", lambda f: (f"ksan-inline-{f}", f"asan-{f}"), table=rss)
+line("peak RSS: ksan inline / ASan, worst workload", lambda f: (f"ksan-inline-{f}", f"asan-{f}"),
+     table=rss, stat=lambda xs: max(xs), goal=1.00)
+def hello_delta(a, n, table):
+    if a in table and n in table: return med(table[a]) - med(table[n])
+    return None
+for kind, label in (("ksan-inline", "ksan inline"), ("asan", "ASan")):
+    for tname, table in (("CPU", hello_cpu), ("wall", hello)):
+        cells = []
+        for f in fams:
+            d = hello_delta(f"{kind}-{f}", nat(f), table)
+            cells.append("—" if d is None else f"{d:+.3f} ms")
+            if kind == "ksan-inline" and tname == "CPU" and f"ksan-inline-{f}" in vinfo:
+                goals.append((f"hello-world start-up (CPU time), ksan inline - native [{f}]", d, 1.0, 0))
+        P(f"| hello world start-up, {tname}: {label} - native | " + " | ".join(cells) + " |")
+P("")
+
+P("## The goal (issue 4)")
+P("")
+for label, val, goal, nfail in goals:
+    if val is None:
+        verdict = "not measured"
+    else:
+        verdict = "met" if val <= goal and not nfail else "NOT met"
+    unit = " ms" if "start-up" in label else "×"
+    sval = "—" if val is None else (f"{val:+.3f}{unit}" if unit == " ms" else f"{val:.2f}{unit}")
+    P(f"- {label}: {sval} (goal <= {goal:g}{unit.strip() if unit == ' ms' else '×'}): **{verdict}**"
+      + (f", {nfail} workload(s) FAILED" if nfail else ""))
+P("")
+
+# ---- failures
+if fail or any(vinfo[v]["bfail"] for v in variants):
+    P("## Failures")
+    P("")
+    for v in variants:
+        if vinfo[v]["bfail"]:
+            P(f"- variant **{v}**: build FAILED, log `{vinfo[v]['bfail']}`")
+    for (w, v), note in sorted(fail.items()):
+        P(f"- **{w}**, variant **{v}**: {note}")
+        errf = os.path.join(logs, f"FAILED-{w}-{v}.stderr")
+        if os.path.exists(errf):
+            txt = open(errf, errors="replace").read().splitlines()[:30]
+            if txt:
+                P("")
+                P("  ```")
+                for t in txt: P("  " + t)
+                P("  ```")
+    P("")
+
+# ---- how
+P("## Exact commands")
+P("")
+P(f"Flags of every variant: `{meta['cflags']}`.")
+P("")
+P("| variant | compiler command | run-time environment |")
+P("|---|---|---|")
+for v in variants:
+    P(f"| {v} | `{vinfo[v]['cc']}` | {('`' + vinfo[v]['env'] + '`') if vinfo[v]['env'] else '(default)'} |")
+P("")
+P("Builds (CC = the variant's compiler command):")
+P("")
+for k in ("build.speedtest1", "build.lua", "build.hello"):
+    P(f"- {k[6:]}: `{meta[k]}`")
+P("")
+P("Workloads (each run as `/usr/bin/time -f '%U %S %M' BINARY ARGS`, one variant after another, "
+  "rotating the order every round):")
+P("")
+for w in workloads:
+    P(f"- {w}: `{meta['workload.' + w]}`")
+P(f"- hello: `for i in 1..{meta['hello_n']}: ./hello` timed as a whole, divided by {meta['hello_n']}")
+print("\n".join(out))
+PYEOF
+mv "$OUT.new" "$OUT"
+cp "$OUT" "$CACHE/results/report-$STAMP.md"
+cat "$OUT"
+say "report: $OUT (raw numbers: $RAW; logs: $RUNLOG)"
+say "total time: $(( $(date +%s) - T_START )) s (measuring: $((T_RUN1 - T_RUN0)) s)"
+nfailed=${#FAILED[@]}
+for v in "${VARIANTS[@]}"; do [ -n "${BUILD_FAILED[$v]:-}" ] && nfailed=$((nfailed + 1)); done
+if [ "$nfailed" -gt 0 ]; then
+	warn "$nfailed workload/variant pair(s) FAILED: see the Failures section above"
+	exit 1
+fi
