@@ -96,6 +96,17 @@ struct ksan_symbol {
  * field was filled.  is_return_address: pc follows a call (look at pc-1). */
 int ksan_port_symbolize(uintptr_t pc, int is_return_address,
 			struct ksan_symbol *sym);
+/* All frames at pc, innermost (inlined) first, the last one being the real
+ * function that contains pc.  Returns how many were written (0..max); each
+ * entry is filled like ksan_port_symbolize's (function, file, line, column;
+ * offset/size/module only meaningful for the last, outermost one, which must
+ * equal what ksan_port_symbolize returns, but for its file:line:column when
+ * pc is in inlined code: there the last frame's is the call site, while
+ * ksan_port_symbolize gives pc's own, the first frame's).  With more frames
+ * than max, the innermost max - 1 and the last.  Strings stay valid for the
+ * process lifetime. */
+int ksan_port_symbolize_frames(uintptr_t pc, int is_return_address,
+			       struct ksan_symbol *syms, int max);
 
 /* ---- output and ending ----------------------------------------------- */
 

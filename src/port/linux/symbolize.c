@@ -1,7 +1,8 @@
 /*
  * This file contains the Linux port's symbolizer: module and ELF symbol
- * lookup for a pc, plus file:line:column from a persistent llvm-symbolizer
- * (else addr2line) child, without malloc or stdio, results cached per pc.
+ * lookup for a pc, plus file:line:column and the chain of inlined functions
+ * from a persistent llvm-symbolizer (else addr2line) child, without malloc
+ * or stdio, results cached per pc.
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -26,7 +27,10 @@
 #define CACHE_SLOTS	4096		/* per-pc results, power of two */
 #define INTERN_SLOTS	4096		/* deduplicated strings */
 #define ARENA_CHUNK	(64 << 10)
-#define ANSWER_MAX	8192
+#define ANSWER_MAX	65536		/* longer answers are read and dropped */
+#define MAX_FRAMES	64		/* per pc, inlined ones and the real one */
+#define POOL_FRAMES	16384		/* cached inline chains' frames */
+#define A2L_SENTINEL	"0xffffffffffffffff"	/* ends each addr2line answer */
 #define TIMEOUT_MS	15000		/* per read: a big binary's first load */
 #define CLONE_STACK	(64 << 10)	/* the child's stack and environment */
 #define CLONE_ENV	2048
@@ -54,9 +58,27 @@ struct module {
 	struct proc a2l;	/* this module's addr2line, when that is the tool */
 };
 
+struct iframe {			/* one frame of an inline chain */
+	const char *function, *file;
+	unsigned line, column;
+};
+
+/*
+ * sym is ksan_port_symbolize's answer: the function containing pc, with the
+ * location of pc itself (in the inlined code, if pc is in some).  When pc is
+ * in inlined code, pool[first..+nchain) are all its frames, innermost first,
+ * the last one's location being where the real function calls the inlined
+ * code; nchain is 0 otherwise.
+ */
 struct centry {
 	uintptr_t pc, flags;	/* flags 0: free slot */
 	struct ksan_symbol sym;
+	uint32_t first, nchain;
+};
+
+struct raw {			/* one frame of the tool's answer, unparsed */
+	char *fn, *file;
+	unsigned long line, column, start;
 };
 
 enum { TOOL_UNPICKED, TOOL_NONE, TOOL_LLVM, TOOL_A2L };
@@ -70,6 +92,11 @@ static struct module modules[MAX_MODULES];
 static int nmodules;
 static struct centry *cache;
 static size_t cache_used;
+static struct iframe *pool;	/* after the cache, in the same mapping */
+static size_t pool_used;
+static struct iframe chain[MAX_FRAMES];	/* the lookup in progress */
+static int nchain;
+static struct raw raws[MAX_FRAMES];
 static const char **interned;
 static char *arena;
 static size_t arena_left;
@@ -505,16 +532,28 @@ static int proc_write(struct proc *p, const char *buf, size_t len)
 	return r;
 }
 
-/* Read one answer into answer[]: nlines lines, or (0) up to a blank line. */
-static int proc_read(struct proc *p, int nlines)
+/*
+ * Read one answer into answer[]: up to a blank line (llvm-symbolizer), or
+ * (sentinel: addr2line -a) to the A2L_SENTINEL line and the two after it.
+ * Returns 0, -1 on error, 1 if the answer was too long: read, not kept.
+ */
+static int proc_read(struct proc *p, int sentinel)
 {
-	size_t len = 0, i;
-	int lines = 0;
+	size_t len = 0, i, line = 0;	/* line: where the current one starts */
+	int lines = 0, after = -1, over = 0, cut = 0;
 	ssize_t n;
 
 	for (;;) {
 		struct pollfd pfd = { .fd = p->out, .events = POLLIN };
 
+		if (len == sizeof(answer) - 1) {	/* keep the last line only */
+			over = 1;
+			if (!line)
+				cut = 1, len = 0;	/* gone: not blank */
+			s_copy(answer, answer + line, len - line);
+			len -= line;
+			line = 0;
+		}
 		n = poll(&pfd, 1, TIMEOUT_MS);
 		if (n > 0)
 			n = read(p->out, answer + len, sizeof(answer) - 1 - len);
@@ -522,14 +561,23 @@ static int proc_read(struct proc *p, int nlines)
 			continue;
 		if (n <= 0)
 			return -1;
-		for (i = len, len += n; i < len; i++)
-			if (answer[i] == '\n' &&
-			    (nlines ? ++lines == nlines : i && answer[i - 1] == '\n')) {
+		for (i = len, len += n; i < len; i++) {
+			if (answer[i] != '\n')
+				continue;
+			if (sentinel && after >= 0)
+				after++;
+			else if (sentinel && !cut &&
+				 i - line == sizeof(A2L_SENTINEL) - 1 &&
+				 !strncmp(answer + line, A2L_SENTINEL, i - line))
+				after = 0;
+			if (sentinel ? after == 2 : lines && i == line && !cut) {
 				answer[i + 1] = 0;
-				return 0;
+				return over;
 			}
-		if (len == sizeof(answer) - 1)
-			return -1;
+			lines++;
+			line = i + 1;
+			cut = 0;
+		}
 	}
 }
 
@@ -561,7 +609,7 @@ static int find_exec(const char *name)
 
 static void pick_tool(void)
 {
-	char *argv[] = { tool_path, "--inlining=false", "--functions=linkage",
+	char *argv[] = { tool_path, "--inlining=true", "--functions=linkage",
 			 "--demangle", "--verbose", NULL };
 	const char *env = secure_getenv("KSAN_SYMBOLIZER_PATH");
 
@@ -586,50 +634,118 @@ static void pick_tool(void)
 		tool = TOOL_NONE;
 }
 
-/*
- * The answer into sym.  addr2line: "fn\nfile:line[ (discriminator n)]\n";
- * llvm-symbolizer --verbose: "fn\n" then "  Key: value" lines (Filename,
- * Line, Column, Function start address...) and a blank line.
- */
-static void parse_answer(char *fn, struct ksan_symbol *sym)
+static struct raw *next_raw(int *n)
 {
-	char *l = strchr(fn, '\n'), *file = NULL, *c;
-	unsigned long line = 0, column = 0, start = 0;
+	struct raw *r = &raws[*n < MAX_FRAMES ? (*n)++ : MAX_FRAMES - 1];
 
-	if (!l)
-		return;
-	for (*l++ = 0; (c = strchr(l, '\n')); l = c + 1) {
+	s_zero(r, sizeof(*r));
+	return r;
+}
+
+/*
+ * The answer's frames into raws[], innermost first; returns how many.  Past
+ * MAX_FRAMES the middle ones are dropped: the last stays the real function.
+ * addr2line -f -i -a: "0xaddr" then "fn" and "file:line[ (discriminator
+ * n)]" per frame, then the sentinel's.  llvm-symbolizer --verbose, per
+ * frame: "fn" then "  Key: value" lines (Filename, Line, Column, Function
+ * start address...); a blank line ends the answer.
+ */
+static int split_answer(char *l)
+{
+	struct raw *r = NULL;
+	char *c, *t, *fn = NULL;
+	int n = 0, k;
+
+	for (k = 0; (c = strchr(l, '\n')); l = c + 1, k++) {
 		*c = 0;
 		if (tool == TOOL_A2L) {
-			if ((c = strstr(l, " (discriminator ")))
-				*c = 0;
-			if ((c = strrchr(l, ':')))
-				*c = 0, file = l, line = strtoul(c + 1, NULL, 10);
+			if (!k)
+				continue;
+			if (k & 1) {
+				if (!strcmp(l, A2L_SENTINEL))
+					break;
+				fn = l;
+				continue;
+			}
+			r = next_raw(&n);
+			r->fn = fn;
+			if ((t = strstr(l, " (discriminator ")))
+				*t = 0;
+			if ((t = strrchr(l, ':')))
+				*t = 0, r->file = l, r->line = strtoul(t + 1, NULL, 10);
+			continue;
+		}
+		if (!*l)
 			break;
+		if (*l != ' ') {
+			r = next_raw(&n);
+			r->fn = l;
+			continue;
 		}
 		while (*l == ' ')
 			l++;
+		if (!r)
+			continue;
 		if (!strncmp(l, "Filename: ", 10))
-			file = l + 10;
+			r->file = l + 10;
 		else if (!strncmp(l, "Line: ", 6))
-			line = strtoul(l + 6, NULL, 10);
+			r->line = strtoul(l + 6, NULL, 10);
 		else if (!strncmp(l, "Column: ", 8))
-			column = strtoul(l + 8, NULL, 10);
+			r->column = strtoul(l + 8, NULL, 10);
 		else if (!strncmp(l, "Function start address: ", 24))
-			start = strtoul(l + 24, NULL, 16);
+			r->start = strtoul(l + 24, NULL, 16);
 	}
-	if (!file || !line || !*file || !strcmp(file, "??"))
-		return;		/* "??" or "??:0": unknown */
-	if (file[0] == '.' && file[1] == '/')
-		file += 2;
-	sym->file = intern(file, strlen(file));
-	sym->line = line;
-	sym->column = column;
-	if (!sym->function && *fn && strcmp(fn, "??")) {
-		sym->function = intern(fn, strlen(fn));
-		if (start && start <= sym->module_offset)
-			sym->offset = sym->module_offset - start;
+	return n;
+}
+
+/* "??", "??:0", "??:?", line 0: unknown.  Else the file, without "./". */
+static const char *raw_file(const struct raw *r)
+{
+	const char *f = r->file;
+
+	if (!f || !r->line || !*f || !strcmp(f, "??"))
+		return NULL;
+	if (f[0] == '.' && f[1] == '/')
+		f += 2;
+	return intern(f, strlen(f));
+}
+
+static const char *raw_fn(const struct raw *r)
+{
+	return r->fn && *r->fn && strcmp(r->fn, "??") ?
+		intern(r->fn, strlen(r->fn)) : NULL;
+}
+
+/*
+ * The answer into sym and, if pc is in inlined code, chain[].  sym gets the
+ * location of the innermost frame, the one of pc itself (what the symbolizer
+ * gives without inlining, as it always did), and the outermost frame's name
+ * and start if the symbol table had none.
+ */
+static void parse_answer(char *a, struct ksan_symbol *sym)
+{
+	int n = split_answer(a), i;
+	const struct raw *r;
+	const char *file;
+
+	for (i = 0; n > 1 && i < n; i++) {
+		struct iframe *f = &chain[nchain++];
+
+		r = &raws[i];
+		f->function = raw_fn(r);
+		f->file = raw_file(r);
+		f->line = f->file ? r->line : 0;
+		f->column = f->file ? r->column : 0;
 	}
+	if (!n || !(file = raw_file(&raws[0])))
+		return;
+	sym->file = file;
+	sym->line = raws[0].line;
+	sym->column = raws[0].column;
+	r = &raws[n - 1];
+	if (!sym->function && (sym->function = raw_fn(r)) &&
+	    r->start && r->start <= sym->module_offset)
+		sym->offset = sym->module_offset - r->start;
 }
 
 static void ask_tool(struct module *m, const char *path, uintptr_t off,
@@ -637,6 +753,7 @@ static void ask_tool(struct module *m, const char *path, uintptr_t off,
 {
 	struct proc *p = &llvm;
 	char *q = request;
+	int r;
 
 	if (tool == TOOL_UNPICKED)
 		pick_tool();
@@ -644,7 +761,8 @@ static void ask_tool(struct module *m, const char *path, uintptr_t off,
 	    strlen(path) > PATH_MAX - 8 || strpbrk(path, "\"\n"))
 		return;
 	if (tool == TOOL_A2L) {
-		char *argv[] = { tool_path, "-f", "-e", (char *)path, NULL };
+		char *argv[] = { tool_path, "-f", "-i", "-a", "-e", (char *)path,
+				 NULL };
 
 		if (!m)
 			return;
@@ -661,14 +779,17 @@ static void ask_tool(struct module *m, const char *path, uintptr_t off,
 	q = put_str(q, "0x");
 	q = put_hex(q, off);
 	*q++ = '\n';
+	if (tool == TOOL_A2L)	/* its answer tells where the real one ends */
+		q = put_str(q, A2L_SENTINEL "\n");
 	if (proc_write(p, request, q - request) ||
-	    proc_read(p, tool == TOOL_A2L ? 2 : 0)) {
+	    (r = proc_read(p, tool == TOOL_A2L)) < 0) {
 		proc_kill(p);
 		if (p == &llvm)
 			tool = TOOL_NONE;
 		return;
 	}
-	parse_answer(answer, sym);
+	if (!r)
+		parse_answer(answer, sym);
 }
 
 /* After fork() the children and pipes are the parent's: start afresh. */
@@ -689,7 +810,13 @@ static void check_fork(void)
 	tool = TOOL_UNPICKED;
 }
 
-static int symbolize_locked(uintptr_t pc, int is_ret, struct ksan_symbol *sym)
+/*
+ * pc's ksan_port_symbolize answer into sym, its inline chain (see struct
+ * centry) into *inl and *ninl, valid while the lock is held.  0 if anything
+ * is known.
+ */
+static int symbolize_locked(uintptr_t pc, int is_ret, struct ksan_symbol *sym,
+			    const struct iframe **inl, int *ninl)
 {
 	uintptr_t addr = pc - !!is_ret, flags = 1 | !!is_ret << 1;
 	uintptr_t h = (pc * 0x9e3779b97f4a7c15ull) >> 52;
@@ -701,18 +828,24 @@ static int symbolize_locked(uintptr_t pc, int is_ret, struct ksan_symbol *sym)
 	size_t i;
 
 	flags |= core_opt.symbolize ? 4 : 0;
-	if (!cache && (cache = map(CACHE_SLOTS * sizeof(*cache))))
+	if (!cache && (cache = map(CACHE_SLOTS * sizeof(*cache) +
+				   POOL_FRAMES * sizeof(*pool)))) {
+		pool = (struct iframe *)(cache + CACHE_SLOTS);
 		interned = map(INTERN_SLOTS * sizeof(*interned));
+	}
 	for (i = 0; cache && i < CACHE_SLOTS; i++) {
 		e = &cache[(h + i) & (CACHE_SLOTS - 1)];
 		if (e->pc == pc && e->flags == flags) {
 			*sym = e->sym;
+			*inl = pool + e->first;
+			*ninl = e->nchain;
 			return sym->module || sym->function ? 0 : -1;
 		}
 		if (!e->flags)
 			break;
 	}
 	check_fork();
+	nchain = 0;
 	dl_iterate_phdr(find_cb, &f);
 	if (f.found) {
 		m = module_get(f.base, &path);
@@ -726,30 +859,44 @@ static int symbolize_locked(uintptr_t pc, int is_ret, struct ksan_symbol *sym)
 		if (core_opt.symbolize && path)
 			ask_tool(m, path, addr - f.base, sym);
 	}
-	if (cache && cache_used >= CACHE_SLOTS * 3 / 4) {
+	*inl = chain;
+	*ninl = nchain;
+	if (cache && (cache_used >= CACHE_SLOTS * 3 / 4 ||
+		      pool_used + nchain > POOL_FRAMES)) {
 		s_zero(cache, CACHE_SLOTS * sizeof(*cache));
 		cache_used = 0;
+		pool_used = 0;
 		e = &cache[h];
 	}
 	if (e && !e->flags) {
 		e->pc = pc;
 		e->flags = flags;
 		e->sym = *sym;
+		e->first = pool_used;
+		e->nchain = nchain;
+		s_copy(pool + pool_used, chain, nchain * sizeof(*chain));
+		pool_used += nchain;
 		cache_used++;
 	}
 	return sym->module || sym->function ? 0 : -1;
 }
 
-int ksan_port_symbolize(uintptr_t pc, int is_return_address,
-			struct ksan_symbol *sym)
+/*
+ * frames 0: ksan_port_symbolize's answer into syms[0], returns 1 (0 if
+ * nothing is known).  frames 1: up to max (>= 1) frames at pc into syms, the
+ * first max - 1 inlined ones then the real function's; returns how many.
+ */
+static int symbolize(uintptr_t pc, int is_ret, struct ksan_symbol *syms,
+		     int max, int frames)
 {
-	int saved = errno, tid = syscall(SYS_gettid), zero, r = -1;
+	int saved = errno, tid = syscall(SYS_gettid), zero, n = 0, ninl;
 	struct timespec ms = { 0, 1000000 };
+	const struct iframe *inl;
+	struct ksan_symbol sym;
 	long tries;
 
-	s_zero(sym, sizeof(*sym));
 	if (!pc || __atomic_load_n(&lock_word, __ATOMIC_RELAXED) == tid)
-		return -1;	/* nothing, or a fault inside ourselves */
+		return 0;	/* nothing, or a fault inside ourselves */
 	for (tries = 0;; tries++) {
 		zero = 0;
 		if (__atomic_compare_exchange_n(&lock_word, &zero, tid, 0,
@@ -759,9 +906,39 @@ int ksan_port_symbolize(uintptr_t pc, int is_return_address,
 			goto out;
 		nanosleep(&ms, NULL);
 	}
-	r = symbolize_locked(pc, is_return_address, sym);
+	s_zero(&sym, sizeof(sym));
+	if (!symbolize_locked(pc, is_ret, &sym, &inl, &ninl)) {
+		for (; frames && n < ninl - 1 && n < max - 1; n++) {
+			s_zero(&syms[n], sizeof(syms[n]));
+			syms[n].function = inl[n].function;
+			syms[n].file = inl[n].file;
+			syms[n].line = inl[n].line;
+			syms[n].column = inl[n].column;
+			syms[n].module = sym.module;
+			syms[n].module_offset = sym.module_offset;
+		}
+		if (frames && ninl) {	/* the real function at the call site */
+			sym.file = inl[ninl - 1].file;
+			sym.line = inl[ninl - 1].line;
+			sym.column = inl[ninl - 1].column;
+		}
+		syms[n++] = sym;
+	}
 	__atomic_store_n(&lock_word, 0, __ATOMIC_RELEASE);
 out:
 	errno = saved;
-	return r;
+	return n;
+}
+
+int ksan_port_symbolize(uintptr_t pc, int is_return_address,
+			struct ksan_symbol *sym)
+{
+	s_zero(sym, sizeof(*sym));
+	return symbolize(pc, is_return_address, sym, 1, 0) ? 0 : -1;
+}
+
+int ksan_port_symbolize_frames(uintptr_t pc, int is_return_address,
+			       struct ksan_symbol *syms, int max)
+{
+	return max > 0 ? symbolize(pc, is_return_address, syms, max, 1) : 0;
 }
