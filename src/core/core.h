@@ -175,6 +175,7 @@ void core_report_end(int halt);
 /* Abandon a begun report (callback handled it). */
 void core_report_cancel(void);
 void core_report_flush(void);	/* write what is in core_rbuf so far */
+#define CORE_INLINE_MAX 8	/* inlined frames shown per pc */
 void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry);
 void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry);
 /* "fn+0x5a/0xb0" for pc into buf. */

@@ -156,30 +156,40 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		struct ksan_symbol s;
-		int entry = first_is_entry && i == 0;
+		struct ksan_symbol syms[CORE_INLINE_MAX], *s;
+		int entry = first_is_entry && i == 0, k, nf;
 
-		core_memset(&s, 0, sizeof(s));
-		ksan_port_symbolize(pcs[i], !entry, &s);
-		if (entry && s.function) {
-			core_bprintf(&core_rbuf, " %s\n", s.function);
+		core_memset(syms, 0, sizeof(syms));
+		nf = ksan_port_symbolize_frames(pcs[i], !entry, syms, CORE_INLINE_MAX);
+		if (nf <= 0)
+			nf = 1;	/* nothing known: syms[0] stays empty */
+		s = &syms[nf - 1];
+		if (entry && s->function) {
+			core_bprintf(&core_rbuf, " %s\n", s->function);
 			continue;
 		}
-		if (!s.function)
+		/* inlined frames first, as the kernel's decoder prints them */
+		for (k = 0; k < nf - 1; k++) {
+			core_bprintf(&core_rbuf, " %s", syms[k].function ? syms[k].function : "?");
+			if (syms[k].file)
+				core_bprintf(&core_rbuf, " %s:%u", syms[k].file, syms[k].line);
+			core_bprintf(&core_rbuf, " [inline]\n");
+		}
+		if (!s->function)
 			core_bprintf(&core_rbuf, " 0x%lx", (unsigned long)pcs[i]);
-		else if (s.size)
-			core_bprintf(&core_rbuf, " %s+0x%lx/0x%lx", s.function,
-				     (unsigned long)s.offset, (unsigned long)s.size);
+		else if (s->size)
+			core_bprintf(&core_rbuf, " %s+0x%lx/0x%lx", s->function,
+				     (unsigned long)s->offset, (unsigned long)s->size);
 		else
-			core_bprintf(&core_rbuf, " %s+0x%lx", s.function,
-				     (unsigned long)s.offset);
-		if (s.file)
-			core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
-		else if (s.module)
-			core_bprintf(&core_rbuf, " (%s+0x%lx)", s.module,
-				     (unsigned long)s.module_offset);
+			core_bprintf(&core_rbuf, " %s+0x%lx", s->function,
+				     (unsigned long)s->offset);
+		if (s->file)
+			core_bprintf(&core_rbuf, " %s:%u", s->file, s->line);
+		else if (s->module)
+			core_bprintf(&core_rbuf, " (%s+0x%lx)", s->module,
+				     (unsigned long)s->module_offset);
 		core_bprintf(&core_rbuf, "\n");
-		if (core_rbuf.len > RBUF_SIZE - 1024)
+		if (core_rbuf.len > RBUF_SIZE - 4096)
 			core_report_flush();
 	}
 	if (!n)
@@ -190,27 +200,34 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 {
 	size_t i;
+	unsigned no = 0;
 
 	for (i = 0; i < n; i++) {
-		struct ksan_symbol s;
-		int entry = first_is_entry && i == 0;
+		struct ksan_symbol syms[CORE_INLINE_MAX];
+		int entry = first_is_entry && i == 0, k, nf;
 
-		core_memset(&s, 0, sizeof(s));
-		ksan_port_symbolize(pcs[i], !entry, &s);
-		core_bprintf(&core_rbuf, "    #%u 0x%lx in %s", (unsigned)i,
-			     (unsigned long)pcs[i], s.function ? s.function : "??");
-		if (entry) {
-			/* the runtime's own entry point: its source is noise */
-		} else if (s.file) {
-			core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
-			if (s.column)
-				core_bprintf(&core_rbuf, ":%u", s.column);
-		} else if (s.module) {
-			core_bprintf(&core_rbuf, " (%s+0x%lx)", s.module,
-				     (unsigned long)s.module_offset);
+		core_memset(syms, 0, sizeof(syms));
+		nf = ksan_port_symbolize_frames(pcs[i], !entry, syms, CORE_INLINE_MAX);
+		if (nf <= 0)
+			nf = 1;
+		for (k = 0; k < nf; k++) {
+			struct ksan_symbol *s = &syms[k];
+
+			core_bprintf(&core_rbuf, "    #%u 0x%lx in %s", no++,
+				     (unsigned long)pcs[i], s->function ? s->function : "??");
+			if (entry) {
+				/* the runtime's own entry point: its source is noise */
+			} else if (s->file) {
+				core_bprintf(&core_rbuf, " %s:%u", s->file, s->line);
+				if (s->column)
+					core_bprintf(&core_rbuf, ":%u", s->column);
+			} else if (s->module) {
+				core_bprintf(&core_rbuf, " (%s+0x%lx)", s->module,
+					     (unsigned long)s->module_offset);
+			}
+			core_bprintf(&core_rbuf, "\n");
 		}
-		core_bprintf(&core_rbuf, "\n");
-		if (core_rbuf.len > RBUF_SIZE - 1024)
+		if (core_rbuf.len > RBUF_SIZE - 4096)
 			core_report_flush();
 	}
 }

@@ -279,7 +279,7 @@ static void json_frames(const uintptr_t *pcs, size_t n, int first_is_entry)
 		json_str(s.function ? s.function : "");
 		core_bprintf(&core_rbuf, ",\"file\":");
 		json_str(s.file ? s.file : "");
-		core_bprintf(&core_rbuf, ",\"line\":%u}", s.line);
+		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", s.line, s.column);
 	}
 	core_bprintf(&core_rbuf, "]");
 }

@@ -167,3 +167,12 @@ int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti)
 	(void)ti;
 	return -1;
 }
+
+int ksan_port_symbolize_frames(uintptr_t pc, int is_return_address,
+			       struct ksan_symbol *syms, int max)
+{
+	/* no inline information: just the real function, if anything */
+	if (max < 1 || ksan_port_symbolize(pc, is_return_address, syms))
+		return 0;
+	return 1;
+}
