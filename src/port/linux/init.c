@@ -97,6 +97,7 @@ void port_init(void)
 	kasan_heap_init();
 	__atomic_store_n(&kasan_ready, 1, __ATOMIC_RELEASE);
 	port_mem_init();
+	port_intercept_init();
 	port_fork_init();
 	if (core_opt.verbosity)
 		core_printf("ksan: initialised (pid %d, shadow offset 0x%lx)\n",

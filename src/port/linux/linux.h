@@ -5,6 +5,7 @@
 #ifndef KSAN_PORT_LINUX_H
 #define KSAN_PORT_LINUX_H
 
+#include <sys/types.h>
 #include "../../kasan/kasan.h"
 
 #define PORT_API __attribute__((visibility("default")))
@@ -53,6 +54,11 @@ int port_overlap(const struct kasan_caller *cl, const char *fn, const void *dst,
  * one after ours), NULL in a static one. */
 void *port_real(const char *name);
 void port_intercept_init(void);		/* from port_init, after port_mem_init */
+/* The runtime's own I/O: system calls, never the checked read and write,
+ * which read shadow (the runtime also runs in malloc and signal handlers,
+ * where shadow that is not mapped yet cannot be faulted in). */
+ssize_t port_sys_read(int fd, void *buf, size_t n);
+ssize_t port_sys_write(int fd, const void *buf, size_t n);
 void port_intercept_wchar_init(void);
 void port_intercept_io_init(void);
 

@@ -256,7 +256,7 @@ static int output_fd(void)
 	if (fd < 0) {
 		static const char msg[] = "ksan: cannot open log_path file; reporting to stderr\n";
 
-		if (write(2, msg, sizeof(msg) - 1) < 0)
+		if (port_sys_write(2, msg, sizeof(msg) - 1) < 0)
 			return 2;
 		log_path[0] = 0;
 		return 2;
@@ -271,7 +271,7 @@ void ksan_port_write(const char *buf, size_t len)
 	int e = errno, fd = output_fd();
 
 	while (len) {
-		ssize_t n = write(fd, buf, len);
+		ssize_t n = port_sys_write(fd, buf, len);
 
 		if (n < 0 && errno == EINTR)
 			continue;

@@ -83,7 +83,7 @@ static void read_comm(uint32_t tid, char *buf, size_t len)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	n = read(fd, buf, len - 1);
+	n = port_sys_read(fd, buf, len - 1);
 	close(fd);
 	if (n < 0)
 		n = 0;

@@ -43,7 +43,7 @@ static int find_mapping(uintptr_t addr, struct range *r)
 	if (fd < 0)
 		return 0;
 	for (;;) {
-		ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
+		ssize_t n = port_sys_read(fd, buf + have, sizeof(buf) - 1 - have);
 		char *line = buf, *nl;
 
 		if (n <= 0)

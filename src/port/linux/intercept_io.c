@@ -1,0 +1,596 @@
+/*
+ * This file contains the checked I/O and formatting functions: read, pread,
+ * write, pwrite, recv, send, fread, fwrite, fgets, getline, getdelim, the
+ * snprintf/sprintf family and the sscanf family.  The rules are
+ * intercept_str.c's; what each function is known to touch differs:
+ *
+ * - Transfers (read, fread, fgets, getline, write, ...): how much they move
+ *   is only known after the call, so the whole buffer the caller declares
+ *   is checked before it, as the kernel checks a copy_to_user or
+ *   copy_from_user: read(fd, buf, n) may write all n bytes.  A bad buffer
+ *   fails the call (-1 with errno EFAULT, 0 items, NULL) and nothing moves;
+ *   that includes write(): sending out-of-bounds bytes is the leak.
+ * - snprintf/vsnprintf write min(len+1, size) bytes and sprintf/vsprintf
+ *   len+1, len being the formatted length.  When the whole declared buffer
+ *   is addressable (the common case) there is nothing more to know; else
+ *   the length is measured first with vsnprintf(NULL, 0, ...) and exactly
+ *   the bytes the call would write are checked, before it.  The format is
+ *   read whole.  After a report nothing is written and -1 returned.
+ * - sscanf family: the input string is read whole (glibc measures it), then
+ *   after the call each assigned destination is checked for what was
+ *   stored: the size of its type, the width of %c, strlen+1 of %s and %[.
+ *   The store has happened by then (it depends on the input), so this
+ *   reports and cannot prevent.  Positional arguments (%1$d) end the walk.
+ *
+ * Dynamic executables call the C library's functions (dlsym(RTLD_NEXT));
+ * static ones call the system calls directly (read..send: no cancellation
+ * points there) and glibc's other exported names for the stdio functions
+ * (_IO_fread, the __v*printf_chk entry points, __vsscanf), which are the
+ * same code; __isoc99_vsscanf then becomes __vsscanf, which differs only in
+ * reading "%as" and "%a[" as GNU's allocating form.  getline and getdelim
+ * are ksan's own everywhere (see own_getdelim).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <wchar.h>
+#include "linux.h"
+
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+
+/* ---- ksan's own versions: static executables and early calls --------- */
+
+static ssize_t own_read(int fd, void *buf, size_t n)
+{
+	return syscall(SYS_read, fd, buf, n);
+}
+
+static ssize_t own_pread(int fd, void *buf, size_t n, off_t off)
+{
+	return syscall(SYS_pread64, fd, buf, n, off);
+}
+
+static ssize_t own_write(int fd, const void *buf, size_t n)
+{
+	return syscall(SYS_write, fd, buf, n);
+}
+
+static ssize_t own_pwrite(int fd, const void *buf, size_t n, off_t off)
+{
+	return syscall(SYS_pwrite64, fd, buf, n, off);
+}
+
+static ssize_t own_recv(int fd, void *buf, size_t n, int flags)
+{
+	return syscall(SYS_recvfrom, fd, buf, n, flags, NULL, NULL);
+}
+
+static ssize_t own_send(int fd, const void *buf, size_t n, int flags)
+{
+	return syscall(SYS_sendto, fd, buf, n, flags, NULL, 0);
+}
+
+ssize_t port_sys_read(int fd, void *buf, size_t n)
+{
+	return own_read(fd, buf, n);
+}
+
+ssize_t port_sys_write(int fd, const void *buf, size_t n)
+{
+	return own_write(fd, buf, n);
+}
+
+/*
+ * getdelim, used in every executable: ours defines __getdelim too (getline
+ * is an inline call of it in optimised code), so a static executable has no
+ * other to call; and the C library's grows the line with realloc from code
+ * without frame pointers, where the allocation stack would end.
+ */
+static ssize_t own_getdelim(char **line, size_t *n, int delim, FILE *f)
+{
+	size_t len = 0;
+	int c = 0;
+
+	if (!line || !n) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (!*line || !*n) {	/* as glibc: a new buffer, whatever *line was */
+		if (!(*line = malloc(120))) {
+			errno = ENOMEM;
+			return -1;
+		}
+		*n = 120;
+	}
+	flockfile(f);
+	while (c != delim) {
+		if (len + 2 > *n) {
+			char *p = realloc(*line, *n * 2);
+
+			if (!p) {
+				funlockfile(f);
+				errno = ENOMEM;
+				return -1;
+			}
+			*line = p;
+			*n *= 2;
+		}
+		if ((c = getc_unlocked(f)) == EOF)
+			break;
+		(*line)[len++] = (char)c;
+	}
+	funlockfile(f);
+	if (!len)
+		return -1;
+	(*line)[len] = 0;
+	return (ssize_t)len;
+}
+
+/* glibc's other exported names for the same functions. */
+size_t _IO_fread(void *, size_t, size_t, FILE *);
+size_t _IO_fwrite(const void *, size_t, size_t, FILE *);
+char *_IO_fgets(char *, int, FILE *);
+int __vsnprintf_chk(char *, size_t, int, size_t, const char *, va_list);
+int __vsprintf_chk(char *, int, size_t, const char *, va_list);
+int __vsscanf(const char *, const char *, va_list);
+
+static int own_vsnprintf(char *s, size_t n, const char *fmt, va_list ap)
+{
+	return __vsnprintf_chk(s, n, 0, n, fmt, ap);
+}
+
+static int own_vsprintf(char *s, const char *fmt, va_list ap)
+{
+	return __vsprintf_chk(s, 0, (size_t)-1, fmt, ap);
+}
+
+/* ---- the C library's versions, once known ----------------------------- */
+
+static ssize_t (*real_read)(int, void *, size_t) = own_read;
+static ssize_t (*real_pread)(int, void *, size_t, off_t) = own_pread;
+static ssize_t (*real_write)(int, const void *, size_t) = own_write;
+static ssize_t (*real_pwrite)(int, const void *, size_t, off_t) = own_pwrite;
+static ssize_t (*real_recv)(int, void *, size_t, int) = own_recv;
+static ssize_t (*real_send)(int, const void *, size_t, int) = own_send;
+static size_t (*real_fread)(void *, size_t, size_t, FILE *) = _IO_fread;
+static size_t (*real_fwrite)(const void *, size_t, size_t, FILE *) = _IO_fwrite;
+static char *(*real_fgets)(char *, int, FILE *) = _IO_fgets;
+static int (*real_vsnprintf)(char *, size_t, const char *, va_list) = own_vsnprintf;
+static int (*real_vsprintf)(char *, const char *, va_list) = own_vsprintf;
+static int (*real_vsscanf)(const char *, const char *, va_list) = __vsscanf;
+static int (*real_isoc99_vsscanf)(const char *, const char *, va_list) = __vsscanf;
+
+#define FIND_REAL(var, name)						\
+	do {								\
+		void *p_ = port_real(name);				\
+		if (p_)							\
+			real_##var = (__typeof__(real_##var))p_;	\
+	} while (0)
+
+void port_intercept_io_init(void)
+{
+	FIND_REAL(read, "read");
+	FIND_REAL(pread, "pread64");
+	FIND_REAL(write, "write");
+	FIND_REAL(pwrite, "pwrite64");
+	FIND_REAL(recv, "recv");
+	FIND_REAL(send, "send");
+	FIND_REAL(fread, "fread");
+	FIND_REAL(fwrite, "fwrite");
+	FIND_REAL(fgets, "fgets");
+	FIND_REAL(vsnprintf, "vsnprintf");
+	FIND_REAL(vsprintf, "vsprintf");
+	FIND_REAL(vsscanf, "vsscanf");
+	FIND_REAL(isoc99_vsscanf, "__isoc99_vsscanf");
+}
+
+#define READ(p, n) port_check(&cl, (p), (n), KSAN_READ)
+#define WRITE(p, n) port_check(&cl, (p), (n), KSAN_WRITE)
+
+/* ---- system calls ------------------------------------------------------ */
+
+#define FAULT() (errno = EFAULT, -1)
+
+PORT_INTERCEPTOR ssize_t read(int fd, void *buf, size_t n)
+{
+	PORT_CALLER(cl, read);
+
+	if (likely(kasan_ready) && n && !WRITE(buf, n))
+		return FAULT();
+	return real_read(fd, buf, n);
+}
+
+PORT_INTERCEPTOR ssize_t pread(int fd, void *buf, size_t n, off_t off)
+{
+	PORT_CALLER(cl, pread);
+
+	if (likely(kasan_ready) && n && !WRITE(buf, n))
+		return FAULT();
+	return real_pread(fd, buf, n, off);
+}
+
+PORT_INTERCEPTOR ssize_t pread64(int fd, void *buf, size_t n, off_t off)
+{
+	PORT_CALLER(cl, pread64);
+
+	if (likely(kasan_ready) && n && !WRITE(buf, n))
+		return FAULT();
+	return real_pread(fd, buf, n, off);
+}
+
+PORT_INTERCEPTOR ssize_t recv(int fd, void *buf, size_t n, int flags)
+{
+	PORT_CALLER(cl, recv);
+
+	if (likely(kasan_ready) && n && !WRITE(buf, n))
+		return FAULT();
+	return real_recv(fd, buf, n, flags);
+}
+
+PORT_INTERCEPTOR ssize_t write(int fd, const void *buf, size_t n)
+{
+	PORT_CALLER(cl, write);
+
+	if (likely(kasan_ready) && n && !READ(buf, n))
+		return FAULT();
+	return real_write(fd, buf, n);
+}
+
+PORT_INTERCEPTOR ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
+{
+	PORT_CALLER(cl, pwrite);
+
+	if (likely(kasan_ready) && n && !READ(buf, n))
+		return FAULT();
+	return real_pwrite(fd, buf, n, off);
+}
+
+PORT_INTERCEPTOR ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off)
+{
+	PORT_CALLER(cl, pwrite64);
+
+	if (likely(kasan_ready) && n && !READ(buf, n))
+		return FAULT();
+	return real_pwrite(fd, buf, n, off);
+}
+
+PORT_INTERCEPTOR ssize_t send(int fd, const void *buf, size_t n, int flags)
+{
+	PORT_CALLER(cl, send);
+
+	if (likely(kasan_ready) && n && !READ(buf, n))
+		return FAULT();
+	return real_send(fd, buf, n, flags);
+}
+
+/* ---- stdio ------------------------------------------------------------- */
+
+PORT_INTERCEPTOR size_t fread(void *p, size_t size, size_t nmemb, FILE *f)
+{
+	PORT_CALLER(cl, fread);
+
+	if (likely(kasan_ready) && size && nmemb && !WRITE(p, size * nmemb))
+		return 0;
+	return real_fread(p, size, nmemb, f);
+}
+
+PORT_INTERCEPTOR size_t fwrite(const void *p, size_t size, size_t nmemb, FILE *f)
+{
+	PORT_CALLER(cl, fwrite);
+
+	if (likely(kasan_ready) && size && nmemb && !READ(p, size * nmemb))
+		return 0;
+	return real_fwrite(p, size, nmemb, f);
+}
+
+PORT_INTERCEPTOR char *fgets(char *s, int n, FILE *f)
+{
+	PORT_CALLER(cl, fgets);
+
+	if (likely(kasan_ready) && n > 0 && !WRITE(s, (size_t)n))
+		return 0;
+	return real_fgets(s, n, f);
+}
+
+/* The pointer and size it updates, and the buffer it may fill: *n bytes at
+ * *line (a larger line goes to a new buffer from ksan's realloc). */
+static int check_getdelim(const struct kasan_caller *c, char **line, size_t *n)
+{
+	const struct kasan_caller cl = *c;
+
+	if (!line || !n)
+		return 1;	/* EINVAL, not a memory access */
+	return WRITE(line, sizeof(*line)) && WRITE(n, sizeof(*n)) &&
+	       (!*line || !*n || WRITE(*line, *n));
+}
+
+/* <stdio.h> defines getline inline when optimising: another C name */
+ssize_t ksan_getline(char **line, size_t *n, FILE *f) __asm__("getline");
+
+PORT_INTERCEPTOR ssize_t ksan_getline(char **line, size_t *n, FILE *f)
+{
+	PORT_CALLER(cl, ksan_getline);
+
+	if (likely(kasan_ready) && !check_getdelim(&cl, line, n)) {
+		errno = EINVAL;
+		return -1;
+	}
+	return own_getdelim(line, n, '\n', f);
+}
+
+PORT_INTERCEPTOR ssize_t getdelim(char **line, size_t *n, int delim, FILE *f)
+{
+	PORT_CALLER(cl, getdelim);
+
+	if (likely(kasan_ready) && !check_getdelim(&cl, line, n)) {
+		errno = EINVAL;
+		return -1;
+	}
+	return own_getdelim(line, n, delim, f);
+}
+
+PORT_INTERCEPTOR ssize_t __getdelim(char **line, size_t *n, int delim, FILE *f)
+{
+	PORT_CALLER(cl, __getdelim);
+
+	if (likely(kasan_ready) && !check_getdelim(&cl, line, n)) {
+		errno = EINVAL;
+		return -1;
+	}
+	return own_getdelim(line, n, delim, f);
+}
+
+/* ---- printf family ----------------------------------------------------- */
+
+/* 1 if [p, p+n) is addressable, without reporting anything. */
+static int quietly_fine(const void *p, size_t n)
+{
+	uintptr_t a = (uintptr_t)p;
+
+	return n <= (1ul << 20) && a >= KASAN_NULL_LIMIT && a + n <= KASAN_ADDR_LIMIT &&
+	       !kasan_first_bad(a, n);
+}
+
+/* size == (size_t)-1: sprintf, no bound.  Returns 0 after a report. */
+static int check_printf(const struct kasan_caller *c, char *d, size_t size,
+			const char *fmt, va_list ap)
+{
+	const struct kasan_caller cl = *c;
+	va_list aq;
+	int len;
+
+	if (!READ(fmt, core_strlen(fmt) + 1))
+		return 0;
+	if (!size || (size != (size_t)-1 && quietly_fine(d, size)))
+		return 1;
+	va_copy(aq, ap);
+	len = real_vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	return len < 0 || WRITE(d, MIN((size_t)len + 1, size));
+}
+
+PORT_INTERCEPTOR int vsnprintf(char *d, size_t size, const char *fmt, va_list ap)
+{
+	PORT_CALLER(cl, vsnprintf);
+
+	if (likely(kasan_ready) && !check_printf(&cl, d, size, fmt, ap))
+		return -1;
+	return real_vsnprintf(d, size, fmt, ap);
+}
+
+PORT_INTERCEPTOR int snprintf(char *d, size_t size, const char *fmt, ...)
+{
+	PORT_CALLER(cl, snprintf);
+	va_list ap;
+	int r = -1;
+
+	va_start(ap, fmt);
+	if (unlikely(!kasan_ready) || check_printf(&cl, d, size, fmt, ap))
+		r = real_vsnprintf(d, size, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+PORT_INTERCEPTOR int vsprintf(char *d, const char *fmt, va_list ap)
+{
+	PORT_CALLER(cl, vsprintf);
+
+	if (likely(kasan_ready) && !check_printf(&cl, d, (size_t)-1, fmt, ap))
+		return -1;
+	return real_vsprintf(d, fmt, ap);
+}
+
+PORT_INTERCEPTOR int sprintf(char *d, const char *fmt, ...)
+{
+	PORT_CALLER(cl, sprintf);
+	va_list ap;
+	int r = -1;
+
+	va_start(ap, fmt);
+	if (unlikely(!kasan_ready) || check_printf(&cl, d, (size_t)-1, fmt, ap))
+		r = real_vsprintf(d, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+/* ---- sscanf family ----------------------------------------------------- */
+
+enum { SIZE_STR = -1, SIZE_WSTR = -2, SIZE_UNKNOWN = -3 };
+
+/* Bytes a conversion stores through its pointer, or one of the above. */
+static long scanf_size(char conv, const char *len, long width, int alloc)
+{
+	int l = len[0] == 'l';
+
+	if (alloc)
+		return sizeof(char *);	/* %ms: a pointer to a new buffer */
+	switch (conv) {
+	case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'n':
+		if (len[0] == 'h')
+			return len[1] == 'h' ? 1 : 2;
+		return len[0] ? 8 : 4;	/* l ll q L j z t: 64 bits */
+	case 'a': case 'A': case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+		if (len[0] == 'L')
+			return sizeof(long double);
+		return l ? sizeof(double) : sizeof(float);
+	case 'p':
+		return sizeof(void *);
+	case 'c':
+		return (width > 0 ? width : 1) * (l ? (long)sizeof(wchar_t) : 1);
+	case 'C':
+		return (width > 0 ? width : 1) * (long)sizeof(wchar_t);
+	case 's': case '[':
+		return l ? SIZE_WSTR : SIZE_STR;
+	case 'S':
+		return SIZE_WSTR;
+	}
+	return SIZE_UNKNOWN;
+}
+
+static size_t wide_len(const wchar_t *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+/*
+ * After a call that assigned n conversions: check each destination
+ * written, in order, as ASan's scanf_common does (%n counts as none).
+ * gnu: "%as"/"%a[" allocate (sscanf and vsscanf without C99 semantics).
+ */
+static void check_scanf_results(const struct kasan_caller *c, const char *fmt,
+				va_list ap, int n, int gnu)
+{
+	const struct kasan_caller cl = *c;
+	va_list aq;
+	const char *p = fmt;
+
+	if (n <= 0)
+		return;
+	va_copy(aq, ap);
+	while ((p = core_strchr(p, '%'))) {
+		char len[3] = { 0 }, conv;
+		int skip = 0, alloc = 0;
+		long width = 0, size;
+		void *dst;
+
+		if (*++p == '%') {
+			p++;
+			continue;
+		}
+		if (*p == '*') {
+			skip = 1;
+			p++;
+		}
+		while (*p >= '0' && *p <= '9')
+			width = width * 10 + (*p++ - '0');
+		if (*p == '$')
+			break;		/* positional arguments: not followed */
+		if (*p == 'm' || (gnu && *p == 'a' && (p[1] == 's' || p[1] == 'S' || p[1] == '['))) {
+			alloc = 1;
+			p++;
+		}
+		if (*p && core_strchr("hlLqjzt", *p)) {
+			len[0] = *p++;
+			if ((len[0] == 'h' || len[0] == 'l') && *p == len[0])
+				len[1] = *p++;
+		}
+		if (!(conv = *p++))
+			break;
+		if (conv == '[') {	/* skip the scan set: "[]...]", "[^]...]" */
+			if (*p == '^')
+				p++;
+			if (*p == ']')
+				p++;
+			while (*p && *p != ']')
+				p++;
+			if (*p)
+				p++;
+		}
+		if (skip)
+			continue;
+		size = scanf_size(conv, len, width, alloc);
+		if (size == SIZE_UNKNOWN)
+			break;
+		dst = va_arg(aq, void *);
+		if (conv != 'n' && --n < 0)
+			break;
+		if (size == SIZE_STR)
+			size = (long)core_strlen(dst) + 1;
+		else if (size == SIZE_WSTR)
+			size = (long)((wide_len(dst) + 1) * sizeof(wchar_t));
+		if (!WRITE(dst, (size_t)size))
+			break;
+	}
+	va_end(aq);
+}
+
+static int checked_vsscanf(const struct kasan_caller *c, int (*fn)(const char *,
+			   const char *, va_list), int gnu, const char *s,
+			   const char *fmt, va_list ap)
+{
+	const struct kasan_caller cl = *c;
+	va_list aq;
+	int r;
+
+	if (unlikely(!kasan_ready))
+		return fn(s, fmt, ap);
+	if (!READ(s, core_strlen(s) + 1))
+		return EOF;
+	va_copy(aq, ap);	/* fn consumes ap */
+	r = fn(s, fmt, ap);
+	check_scanf_results(&cl, fmt, aq, r, gnu);
+	va_end(aq);
+	return r;
+}
+
+/* <stdio.h> names __isoc99_sscanf and __isoc99_vsscanf "sscanf" and
+ * "vsscanf": the plain (GNU) ones need other C names. */
+int ksan_vsscanf(const char *s, const char *fmt, va_list ap) __asm__("vsscanf");
+int ksan_sscanf(const char *s, const char *fmt, ...) __asm__("sscanf");
+
+PORT_INTERCEPTOR int ksan_vsscanf(const char *s, const char *fmt, va_list ap)
+{
+	PORT_CALLER(cl, ksan_vsscanf);
+
+	return checked_vsscanf(&cl, real_vsscanf, 1, s, fmt, ap);
+}
+
+PORT_INTERCEPTOR int __isoc99_vsscanf(const char *s, const char *fmt, va_list ap)
+{
+	PORT_CALLER(cl, __isoc99_vsscanf);
+
+	return checked_vsscanf(&cl, real_isoc99_vsscanf, 0, s, fmt, ap);
+}
+
+PORT_INTERCEPTOR int ksan_sscanf(const char *s, const char *fmt, ...)
+{
+	PORT_CALLER(cl, ksan_sscanf);
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = checked_vsscanf(&cl, real_vsscanf, 1, s, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+PORT_INTERCEPTOR int __isoc99_sscanf(const char *s, const char *fmt, ...)
+{
+	PORT_CALLER(cl, __isoc99_sscanf);
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = checked_vsscanf(&cl, real_isoc99_vsscanf, 0, s, fmt, ap);
+	va_end(ap);
+	return r;
+}
