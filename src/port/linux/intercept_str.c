@@ -302,13 +302,42 @@ PORT_INTERCEPTOR size_t strnlen(const char *s, size_t max)
 	return n;
 }
 
+/*
+ * Index of the first byte where a and b differ or end, before max: eight
+ * bytes at a time while neither load crosses a page (what lies past the
+ * end on the same page may be read here, uninstrumented, harmlessly).
+ */
+static size_t mismatch(const char *a, const char *b, size_t max)
+{
+	typedef uint64_t __attribute__((may_alias, aligned(1))) word_t;
+	const uint64_t ones = 0x0101010101010101ull, highs = ones << 7;
+	size_t i = 0;
+
+	while (i < max) {
+		uintptr_t pa = (uintptr_t)(a + i), pb = (uintptr_t)(b + i);
+
+		if (max - i >= 8 && (pa & 4095) <= 4088 && (pb & 4095) <= 4088) {
+			uint64_t x = *(const word_t *)pa, y = *(const word_t *)pb;
+			/* the lowest flag is exact: a difference, or a NUL of a */
+			uint64_t m = (x ^ y) | ((x - ones) & ~x & highs);
+
+			if (m)
+				return i + (size_t)(__builtin_ctzll(m) >> 3);
+			i += 8;
+			continue;
+		}
+		if (a[i] != b[i] || !a[i])
+			return i;
+		i++;
+	}
+	return max;
+}
+
 PORT_INTERCEPTOR int strcmp(const char *a, const char *b)
 {
 	PORT_CALLER(cl, strcmp);
-	size_t i = 0;
+	size_t i = mismatch(a, b, (size_t)-1);
 
-	while (a[i] && a[i] == b[i])
-		i++;
 	if (likely(kasan_ready))
 		(void)(READ(a, i + 1) && READ(b, i + 1));
 	return (unsigned char)a[i] - (unsigned char)b[i];
@@ -317,12 +346,11 @@ PORT_INTERCEPTOR int strcmp(const char *a, const char *b)
 PORT_INTERCEPTOR int strncmp(const char *a, const char *b, size_t n)
 {
 	PORT_CALLER(cl, strncmp);
-	size_t i = 0;
+	size_t i;
 
 	if (!n)
 		return 0;
-	while (i < n - 1 && a[i] && a[i] == b[i])
-		i++;
+	i = mismatch(a, b, n - 1);	/* the last byte is compared anyway */
 	if (likely(kasan_ready))
 		(void)(READ(a, i + 1) && READ(b, i + 1));
 	return (unsigned char)a[i] - (unsigned char)b[i];

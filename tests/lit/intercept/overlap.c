@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 // ASAN-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
 // ASAN-NEXT: STATUS: exit 1
 
-// JSON: {{^}}{"detector":"KASAN","type":"memcpy-param-overlap","asan_type":"memcpy-param-overlap","access":"write","address":"[[DST:0x[0-9a-f]+]]","size":40,"pc":"0x{{[0-9a-f]+}}","task":"{{[^"]+}}","stack":[{"pc":"0x{{[0-9a-f]+}}","function":"memcpy",{{.*}}},{"pc":"0x{{[0-9a-f]+}}","function":"main","file":"{{.*}}overlap.c","line":27}{{.*}}],"ranges":[{"address":"[[DST]]","size":40},{"address":"0x{{[0-9a-f]+}}","size":40}]}{{$}}
+// JSON: {{^}}{"detector":"KASAN","type":"memcpy-param-overlap","asan_type":"memcpy-param-overlap","access":"write","address":"[[DST:0x[0-9a-f]+]]","size":40,"pc":"0x{{[0-9a-f]+}}","task":"{{[^"]+}}","stack":[{"pc":"0x{{[0-9a-f]+}}","function":"memcpy",{{.*}}},{"pc":"0x{{[0-9a-f]+}}","function":"main","file":"{{.*}}overlap.c","line":27{{.*}}],"ranges":[{"address":"[[DST]]","size":40},{"address":"0x{{[0-9a-f]+}}","size":40}]}{{$}}
 // JSON-NEXT: STATUS: exit 1
 
 // STRCPY: {{^}}BUG: KASAN: strcpy-param-overlap in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
