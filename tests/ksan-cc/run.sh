@@ -114,7 +114,7 @@ KERNEL_OFFSET_RE='0xdffffc0000000000|-2305847407260205056|16140901064495857664'
 out=$("$K" --help 2>&1); rc=$?
 check "help: exit 0" [ $rc -eq 0 ]
 ok_help=1
-for w in --ksan= --ksan-mode= --ksan-uar --ksan-cc= KSAN_CC reserved inline outline; do
+for w in --ksan= --ksan-mode= --ksan-uar --ksan-cc= KSAN_CC inline outline; do
     [[ "$out" == *"$w"* ]] || ok_help=0
 done
 check "help: lists own flags and KSAN_CC" [ $ok_help -eq 1 ]

@@ -15,7 +15,7 @@ def frames(name, v, errs):
         errs.append('%s is not a non-empty list' % name)
         return
     for f in v:
-        if set(f) != {'pc', 'function', 'file', 'line'}:
+        if set(f) != {'pc', 'function', 'file', 'line', 'column'}:
             errs.append('%s frame keys %s' % (name, sorted(f)))
         elif not HEX.match(f['pc']) or not isinstance(f['line'], int):
             errs.append('%s frame %r' % (name, f))

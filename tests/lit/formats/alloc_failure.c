@@ -1,8 +1,4 @@
 // Impossible allocations (calloc-overflow, allocation-size-too-big) honour report_format: the asan layout and one JSON line, like every other report.
-// Bug: kasan_report_alloc() always prints the kasan layout (the "BUG" line
-// and 66 '=' banners), under report_format=json too (no JSON at
-// all), and under report_format=asan it mixes the kasan frame with ASan-style
-// "#0 0x... in calloc" frames.
 // RUN: %ksan_cc -O1 %S/Inputs/bugs.c -o %t
 // RUN: bash %S/../Inputs/status.sh %t calloc 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t calloc 2>&1 | FileCheck %s --check-prefix=ASAN --implicit-check-not=KASAN

@@ -1,6 +1,4 @@
 // report_format=asan for a free of a pointer that was never allocated: ASan's "attempting free on address which was not malloc()-ed: 0x... in thread T0:" line and SUMMARY bad-free.
-// Bug: ksan prints "...not malloc()-ed: on 0x... in thread T0:" (a stray "on"),
-// which breaks tools that parse ASan's line.
 // RUN: %ksan_cc -O1 %S/Inputs/bugs.c -o %t
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t invalid-free 2>&1 | FileCheck %s --implicit-check-not=KASAN
 

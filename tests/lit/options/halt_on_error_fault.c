@@ -1,7 +1,4 @@
 // With halt_on_error=0, a NULL or wild access still ends the process after ONE report (docs/report-format.md: faults always end the process).
-// Bug (outline mode): the outline check reports the bad address, returns (noabort),
-// the access then faults and the signal handler reports the same bug a second
-// time, as "Read at addr 0x0" for the wild write.
 // RUN: %ksan_cc -O1 %s -o %t
 // RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t null 2>&1 | FileCheck %s -DTYPE=null-ptr-deref
 // RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t wild 2>&1 | FileCheck %s -DTYPE=wild-memory-access
