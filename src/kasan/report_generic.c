@@ -318,6 +318,7 @@ struct report_ctx {
 	struct kasan_frame frame;
 	uint32_t stack_tid;
 	char stack_task[32];
+	int granule;		/* fault decoded from an inline check: a granule */
 };
 
 /* Where a non-heap address lives: a registered global or a stack frame. */
@@ -572,7 +573,10 @@ static void print_kasan(struct report_ctx *c)
 	core_task_name(task, sizeof(task));
 	core_format_function(fn, sizeof(fn), r->pc, 1);
 	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", r->bug_type, fn);
-	if (r->access == KSAN_FREE)
+	if (c->granule)
+		core_bprintf(&core_rbuf, "Access in range [0x%lx-0x%lx] by task %s\n",
+			     (unsigned long)r->addr, (unsigned long)r->addr + 7, task);
+	else if (r->access == KSAN_FREE)
 		core_bprintf(&core_rbuf, "Free of addr 0x%lx by task %s\n",
 			     (unsigned long)r->addr, task);
 	else if (r->size)
@@ -961,6 +965,7 @@ void kasan_report_fault(uintptr_t addr, int write, int addr_known, uintptr_t pc,
 	c->r.access = write ? KSAN_WRITE : KSAN_READ;
 	c->r.pc = pc;
 	c->fp = fp;
+	c->granule = addr_known == 2;
 	/* the faulting pc is not a return address: put it first as-is */
 	c->pcs[0] = pc;
 	c->npcs = 1 + (fp ? ksan_port_stack_trace(c->pcs + 1, DEPOT_MAX_FRAMES - 1, 0, fp) : 0);

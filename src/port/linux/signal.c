@@ -61,6 +61,55 @@ static void call_user(int sig, siginfo_t *info, void *uctx)
 	pthread_sigmask(SIG_SETMASK, &old, 0);
 }
 
+/*
+ * A general-protection fault has no address.  When it is an inline check's
+ * shadow load of a non-canonical address (cmpb $0,0x7fff8000(%reg) and the
+ * like), the address register gives the granule that was accessed, as the
+ * kernel's non-canonical hook finds it.  Returns 1 with *granule set.
+ */
+static int decode_shadow_load(const ucontext_t *uc, uintptr_t *granule)
+{
+	static const int reg_of[16] = {
+		REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
+		REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15,
+	};
+	const uint8_t *p = (const uint8_t *)uc->uc_mcontext.gregs[REG_RIP];
+	unsigned i = 0, rex = 0, modrm, base, index = 4, scale = 0;
+	uint32_t disp;
+	uintptr_t shadow;
+
+	while (i < 4 && (p[i] == 0x66 || p[i] == 0x67 || p[i] == 0xf2 || p[i] == 0xf3 ||
+			 p[i] == 0x2e || p[i] == 0x3e || p[i] == 0x26 || p[i] == 0x64 ||
+			 p[i] == 0x65 || p[i] == 0x36))
+		i++;
+	if ((p[i] & 0xf0) == 0x40)
+		rex = p[i++];
+	if (p[i] == 0x0f)
+		i += (p[i + 1] == 0x38 || p[i + 1] == 0x3a) ? 3 : 2;
+	else
+		i += 1;
+	modrm = p[i++];
+	if ((modrm >> 6) != 2)
+		return 0;	/* not [reg + disp32] */
+	base = modrm & 7;
+	if (base == 4) {
+		unsigned sib = p[i++];
+
+		base = sib & 7;
+		index = ((sib >> 3) & 7) | ((rex & 2) << 2);
+		scale = sib >> 6;
+	}
+	base |= (rex & 1) << 3;
+	core_memcpy(&disp, p + i, 4);
+	if (disp != (uint32_t)KASAN_SHADOW_OFFSET)
+		return 0;
+	shadow = (uintptr_t)uc->uc_mcontext.gregs[reg_of[base]] + disp;
+	if (index != 4)
+		shadow += (uintptr_t)uc->uc_mcontext.gregs[reg_of[index]] << scale;
+	*granule = kasan_shadow_to_mem((int8_t *)shadow);
+	return 1;
+}
+
 static void on_fault(int sig, siginfo_t *info, void *uctx)
 {
 	ucontext_t *uc = uctx;
@@ -88,6 +137,8 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 		int known = info->si_code != SI_KERNEL;
 		int write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
 
+		if (!known && decode_shadow_load(uc, &addr))
+			known = 2;	/* a granule, direction unknown */
 		kasan_report_fault(known ? addr : 0, write, known,
 				   (uintptr_t)uc->uc_mcontext.gregs[REG_RIP],
 				   (uintptr_t)uc->uc_mcontext.gregs[REG_RBP]);
