@@ -24,8 +24,10 @@ FREE_CFLAGS := $(RT_CFLAGS) -ffreestanding \
 
 CORE_SRC  := $(wildcard src/core/*.c)
 KASAN_SRC := $(wildcard src/kasan/*.c)
-LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c,$(wildcard src/port/linux/*.c))
-FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC))
+UBSAN_SRC := $(wildcard src/ubsan/*.c)
+KFENCE_SRC := $(wildcard src/kfence/*.c)
+LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c src/port/linux/kfence_preload.c,$(wildcard src/port/linux/*.c))
+FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(UBSAN_SRC) $(KFENCE_SRC))
 LINUX_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(LINUX_SRC))
 STUB_OBJ  := $(B)/obj/port/stub/stub.o
 
@@ -33,18 +35,37 @@ HEADERS   := $(B)/include/ksan/ksan.h $(B)/include/ksan/port.h
 
 all: $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 	$(STUB_OBJ) $(B)/lib/ksan.exports $(B)/bin/ksan-cc $(HEADERS) \
-	$(B)/lib/pkgconfig/ksan.pc
+	$(B)/lib/ksan-noubsan/libubsan.a \
+	$(B)/lib/pkgconfig/ksan.pc $(B)/lib/libksan-kfence.so
 
 $(B)/obj/core/%.o $(B)/obj/kasan/%.o: private CFLAGS_X = $(FREE_CFLAGS)
+$(B)/obj/kfence/%.o: src/kfence/%.c src/kfence/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(FREE_CFLAGS) -c $< -o $@
 $(B)/obj/core/%.o: src/core/%.c src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@
 $(B)/obj/kasan/%.o: src/kasan/%.c src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@
-$(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+$(B)/obj/ubsan/%.o: src/ubsan/%.c src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(FREE_CFLAGS) -c $< -o $@
+$(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
+# libksan-kfence.so (LD_PRELOAD): the core, KFENCE and the port without KASAN
+PRELOAD_PORT := port unwind symbolize
+PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC)) \
+	$(patsubst %,$(B)/obj/port/linux/%.o,$(PRELOAD_PORT)) \
+	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o
+$(B)/obj/preload/%.o: src/port/linux/%.c src/port/linux/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KFENCE_ONLY -c $< -o $@
+$(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
+	@mkdir -p $(@D)
+	$(CC) -shared -Wl,-z,defs -Wl,-z,nodelete -o $@ $^ -lpthread -ldl
+
 $(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@
@@ -62,6 +83,12 @@ $(B)/lib/libksan_core.a: $(FREE_OBJ)
 $(B)/lib/libksan_shlib.a: $(B)/obj/shlib_stubs.o
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
+
+# empty: shadows the -lubsan gcc adds when -fsanitize=undefined reaches a
+# link that also compiles (ksan's own handlers are in libksan.a)
+$(B)/lib/ksan-noubsan/libubsan.a:
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@
 
 $(B)/lib/ksan.exports: src/port/linux/exports.txt
 	@mkdir -p $(@D)
@@ -96,6 +123,8 @@ $(B)/lib/pkgconfig/ksan.pc: Makefile
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/ksan
 	install -m 755 $(B)/bin/ksan-cc $(DESTDIR)$(PREFIX)/bin/ksan-cc
+	install -d $(DESTDIR)$(PREFIX)/lib/ksan-noubsan
+	install -m 644 $(B)/lib/ksan-noubsan/libubsan.a $(DESTDIR)$(PREFIX)/lib/ksan-noubsan/
 	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 		$(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/ksan/ksan.h include/ksan/port.h $(DESTDIR)$(PREFIX)/include/ksan/

@@ -26,6 +26,13 @@ void ksan_port_unmap(void *addr, size_t size);
 /* Give the pages back but keep the range mapped and zero on next touch. */
 void ksan_port_discard(void *addr, size_t size);
 size_t ksan_port_page_size(void);
+/* Change the access rights of whole pages [addr, addr + size) of memory
+ * from ksan_port_map (KFENCE's guard pages).  Returns 0 on success; a port
+ * without memory protection returns -1 and KFENCE stays off. */
+#define KSAN_PROT_NONE 0
+#define KSAN_PROT_READ 1
+#define KSAN_PROT_WRITE 2
+int ksan_port_protect(void *addr, size_t size, int prot);
 
 /* Make the shadow bytes for [addr, addr + size) of application memory
  * exist (mapped, zero = addressable) so the core may write them.

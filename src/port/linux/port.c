@@ -54,6 +54,16 @@ void ksan_port_discard(void *addr, size_t size)
 	errno = e;
 }
 
+int ksan_port_protect(void *addr, size_t size, int prot)
+{
+	int e = errno, r;
+
+	r = mprotect(addr, size, (prot & KSAN_PROT_READ ? PROT_READ : 0) |
+		     (prot & KSAN_PROT_WRITE ? PROT_WRITE : 0));
+	errno = e;
+	return r ? -1 : 0;
+}
+
 size_t ksan_port_page_size(void)
 {
 	return 4096;

@@ -13,12 +13,37 @@
 #include <sys/mman.h>
 #include <ucontext.h>
 #include "linux.h"
+#include "../../kfence/kfence.h"
 
 extern int __sigaction(int, const struct sigaction *, struct sigaction *);
-int port_map_shadow_page(uintptr_t shadow_addr);
 
+#ifdef KSAN_PORT_KFENCE_ONLY
+/* libksan-kfence.so: no shadow to map, and faults outside the KFENCE pool
+ * are the program's business alone */
+static inline int shadow_fault(uintptr_t addr) { return 0; }
+static inline void report_fault(uintptr_t addr, int write, int known,
+				uintptr_t pc, uintptr_t fp) {}
+#else
+int port_map_shadow_page(uintptr_t shadow_addr);
 #define SHADOW_LO ((uintptr_t)KASAN_SHADOW_OFFSET)
 #define SHADOW_HI ((KASAN_ADDR_LIMIT >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
+static inline int shadow_fault(uintptr_t addr)
+{
+	if (addr < SHADOW_LO || addr >= SHADOW_HI)
+		return 0;
+	if (!port_map_shadow_page(addr))
+		return 1;	/* retry the access */
+	core_printf("ksan: cannot map shadow at 0x%lx (out of memory or address space)\n",
+		    (unsigned long)addr);
+	ksan_port_exit(1);
+}
+static inline void report_fault(uintptr_t addr, int write, int known,
+				uintptr_t pc, uintptr_t fp)
+{
+	if (core_opt.handle_segv)
+		kasan_report_fault(addr, write, known, pc, fp);
+}
+#endif
 
 static struct sigaction user_action[2];	/* SIGSEGV, SIGBUS as the program set them */
 static ksan_lock_t action_lock;
@@ -116,16 +141,18 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 	uintptr_t addr = (uintptr_t)info->si_addr;
 	int e = errno;
 
+	/* KFENCE's guard and freed pages first: report, open the page, retry */
+	if (sig == SIGSEGV && info->si_code == SEGV_ACCERR && is_kfence_address((void *)addr) &&
+	    kfence_handle_fault(addr, (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0,
+				(uintptr_t)uc->uc_mcontext.gregs[REG_RIP],
+				(uintptr_t)uc->uc_mcontext.gregs[REG_RBP])) {
+		errno = e;
+		return;
+	}
 	/* an instrumented access read shadow that is not mapped yet */
-	if (sig == SIGSEGV && info->si_code == SEGV_MAPERR &&
-	    addr >= SHADOW_LO && addr < SHADOW_HI) {
-		if (!port_map_shadow_page(addr)) {
-			errno = e;
-			return;	/* retry the access */
-		}
-		core_printf("ksan: cannot map shadow at 0x%lx (out of memory or address space)\n",
-			    (unsigned long)addr);
-		ksan_port_exit(1);
+	if (sig == SIGSEGV && info->si_code == SEGV_MAPERR && shadow_fault(addr)) {
+		errno = e;
+		return;
 	}
 	if (user_action[sig == SIGBUS].sa_handler != SIG_DFL &&
 	    user_action[sig == SIGBUS].sa_handler != SIG_IGN) {
@@ -139,9 +166,9 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 
 		if (!known && decode_shadow_load(uc, &addr))
 			known = 2;	/* a granule, direction unknown */
-		kasan_report_fault(known ? addr : 0, write, known,
-				   (uintptr_t)uc->uc_mcontext.gregs[REG_RIP],
-				   (uintptr_t)uc->uc_mcontext.gregs[REG_RBP]);
+		report_fault(known ? addr : 0, write, known,
+			     (uintptr_t)uc->uc_mcontext.gregs[REG_RIP],
+			     (uintptr_t)uc->uc_mcontext.gregs[REG_RBP]);
 	}
 	call_user(sig, info, uctx);
 	errno = e;

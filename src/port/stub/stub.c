@@ -46,6 +46,14 @@ size_t ksan_port_page_size(void)
 	return 4096;
 }
 
+int ksan_port_protect(void *addr, size_t size, int prot)
+{
+	(void)addr;
+	(void)size;
+	(void)prot;
+	return -1;	/* no MMU here: KFENCE stays off */
+}
+
 int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
 {
 	(void)addr;	/* a host with a shadow maps all of it at boot */

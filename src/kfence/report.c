@@ -1,0 +1,331 @@
+/*
+ * This file contains KFENCE's reports in the kernel's layout
+ * (mm/kfence/report.c: "BUG: KFENCE: out-of-bounds read in fn", the access
+ * line naming kfence-#N, the object line with its allocation and free
+ * stacks) and in the asan and json layouts, through the core's framing.
+ */
+#include "kfence.h"
+
+#define BANNER "=================================================================="
+#define ASAN_BANNER "================================================================="
+
+struct kctx {
+	enum kfence_error type;
+	uintptr_t addr, entry, pc;
+	int write;
+	const struct kfence_meta *m;
+	const uint8_t *bytes;
+	size_t nbytes;
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t npcs;
+};
+
+static const char *kernel_word(const struct kctx *c)
+{
+	static const char *const w[] = { "out-of-bounds", "use-after-free",
+		"memory corruption", "invalid", "invalid free" };
+	return w[c->type];
+}
+
+static const char *asan_word(const struct kctx *c)
+{
+	switch (c->type) {
+	case KFENCE_ERROR_OOB: return "heap-buffer-overflow";
+	case KFENCE_ERROR_UAF: return "heap-use-after-free";
+	case KFENCE_ERROR_CORRUPTION: return "heap-buffer-overflow";
+	case KFENCE_ERROR_INVALID: return "unknown-crash";
+	default:
+		return c->m && c->m->state == KFENCE_FREED && c->m->addr == c->addr ?
+			"attempting double-free" :
+			"attempting free on address which was not malloc()-ed";
+	}
+}
+
+const char *kfence_cache_name(const struct kfence_meta *m, char *buf, size_t len)
+{
+	extern const char *kfence_pool_cache CORE_HIDDEN;
+	size_t c = 8;
+
+	if (kfence_pool_cache)
+		return kfence_pool_cache;
+	while (c < m->size)
+		c <<= 1;
+	if (m->size > 64 && m->size <= 96)
+		c = 96;
+	else if (m->size > 128 && m->size <= 192)
+		c = 192;
+	core_snprintf(buf, len, "kmalloc-%lu", (unsigned long)c);
+	return buf;
+}
+
+/* "1B right of", "3B left of" or "in" the object. */
+static const char *where(const struct kctx *c, size_t *dist)
+{
+	const struct kfence_meta *m = c->m;
+
+	*dist = 0;
+	if (c->addr < m->addr) {
+		*dist = m->addr - c->addr;
+		return "left";
+	}
+	if (c->addr >= m->addr + m->size) {
+		*dist = c->addr - (m->addr + m->size) + 1;
+		return "right";
+	}
+	return "in";
+}
+
+static void print_depot(depot_handle_t h, int asan)
+{
+	const uintptr_t *pcs;
+	size_t n = core_depot_fetch(h, &pcs);
+
+	if (asan)
+		core_print_stack_asan(pcs, n, 1);
+	else
+		core_print_stack(pcs, n, 1);
+}
+
+static void print_kernel(struct kctx *c)
+{
+	const struct kfence_meta *m = c->m;
+	const char *rw = c->write ? "write" : "read";
+	char fn[256], cache[32];
+	size_t dist;
+
+	core_format_function(fn, sizeof(fn), c->pc, c->entry != 0);
+	core_bprintf(&core_rbuf, BANNER "\nBUG: KFENCE: %s", kernel_word(c));
+	if (c->type <= KFENCE_ERROR_UAF || c->type == KFENCE_ERROR_INVALID)
+		core_bprintf(&core_rbuf, " %s", rw);
+	core_bprintf(&core_rbuf, " in %s\n\n", fn);
+	switch (c->type) {
+	case KFENCE_ERROR_OOB: {
+		const char *side = where(c, &dist);
+
+		core_bprintf(&core_rbuf, "Out-of-bounds %s at 0x%lx (%luB %s of kfence-#%u):\n",
+			     rw, (unsigned long)c->addr, (unsigned long)dist, side,
+			     (unsigned)m->index);
+		break;
+	}
+	case KFENCE_ERROR_UAF:
+		core_bprintf(&core_rbuf, "Use-after-free %s at 0x%lx (in kfence-#%u):\n",
+			     rw, (unsigned long)c->addr, (unsigned)m->index);
+		break;
+	case KFENCE_ERROR_CORRUPTION: {
+		size_t i, n = c->nbytes;
+
+		if (c->addr < m->addr && c->addr + n > m->addr)
+			n = m->addr - c->addr;	/* the left canary only */
+		core_bprintf(&core_rbuf, "Corrupted memory at 0x%lx [", (unsigned long)c->addr);
+		for (i = 0; i < n; i++) {
+			if (c->bytes[i] == kfence_canary(c->addr + i))
+				core_bprintf(&core_rbuf, " .");
+			else
+				core_bprintf(&core_rbuf, " 0x%02x", c->bytes[i]);
+		}
+		core_bprintf(&core_rbuf, " ] (in kfence-#%u):\n", (unsigned)m->index);
+		break;
+	}
+	case KFENCE_ERROR_INVALID:
+		core_bprintf(&core_rbuf, "Invalid %s at 0x%lx:\n", rw, (unsigned long)c->addr);
+		break;
+	case KFENCE_ERROR_INVALID_FREE:
+		if (m)
+			core_bprintf(&core_rbuf, "Invalid free of 0x%lx (in kfence-#%u):\n",
+				     (unsigned long)c->addr, (unsigned)m->index);
+		else
+			core_bprintf(&core_rbuf, "Invalid free of 0x%lx:\n", (unsigned long)c->addr);
+		break;
+	}
+	core_print_stack(c->pcs, c->npcs, c->entry != 0);
+	if (m && m->state != KFENCE_UNUSED) {
+		core_bprintf(&core_rbuf,
+			     "\nkfence-#%u [0x%lx-0x%lx, size=%lu, cache=%s] allocated by task %u:\n",
+			     (unsigned)m->index, (unsigned long)m->addr,
+			     (unsigned long)(m->addr + m->size - 1), (unsigned long)m->size,
+			     kfence_cache_name(m, cache, sizeof(cache)), (unsigned)m->alloc_tid);
+		print_depot(m->alloc_stack, 0);
+		if (m->state == KFENCE_FREED) {
+			core_bprintf(&core_rbuf, "\nfreed by task %u:\n", (unsigned)m->free_tid);
+			print_depot(m->free_stack, 0);
+		}
+	}
+	core_bprintf(&core_rbuf, "\n" BANNER "\n");
+}
+
+static void print_asan(struct kctx *c)
+{
+	const struct kfence_meta *m = c->m;
+	char cache[32];
+
+	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s on address "
+		     "0x%lx at pc 0x%lx (KFENCE)\n", ksan_port_pid(), asan_word(c),
+		     (unsigned long)c->addr, (unsigned long)c->pc);
+	if (c->type == KFENCE_ERROR_INVALID_FREE || c->type == KFENCE_ERROR_CORRUPTION)
+		core_bprintf(&core_rbuf, "%s of 0x%lx by thread %u:\n",
+			     c->type == KFENCE_ERROR_CORRUPTION ? "Corrupted memory found at free" :
+			     "Free", (unsigned long)c->addr, (unsigned)ksan_port_thread_id());
+	else
+		core_bprintf(&core_rbuf, "%s at 0x%lx thread %u\n", c->write ? "WRITE" : "READ",
+			     (unsigned long)c->addr, (unsigned)ksan_port_thread_id());
+	core_print_stack_asan(c->pcs, c->npcs, c->entry != 0);
+	if (m && m->state != KFENCE_UNUSED) {
+		size_t dist;
+		const char *side = where(c, &dist);
+
+		if (side[0] == 'i')
+			core_bprintf(&core_rbuf, "\n0x%lx is located %lu bytes inside of %lu-byte region",
+				     (unsigned long)c->addr, (unsigned long)(c->addr - m->addr),
+				     (unsigned long)m->size);
+		else
+			core_bprintf(&core_rbuf, "\n0x%lx is located %lu bytes %s %lu-byte region",
+				     (unsigned long)c->addr,
+				     (unsigned long)(side[0] == 'r' ? dist - 1 : dist),
+				     side[0] == 'r' ? "after" : "before", (unsigned long)m->size);
+		core_bprintf(&core_rbuf, " [0x%lx,0x%lx) (kfence-#%u, cache=%s)\n",
+			     (unsigned long)m->addr, (unsigned long)(m->addr + m->size),
+			     (unsigned)m->index, kfence_cache_name(m, cache, sizeof(cache)));
+		if (m->state == KFENCE_FREED) {
+			core_bprintf(&core_rbuf, "freed by thread %u here:\n", (unsigned)m->free_tid);
+			print_depot(m->free_stack, 1);
+			core_bprintf(&core_rbuf, "\n");
+		}
+		core_bprintf(&core_rbuf, "previously allocated by thread %u here:\n",
+			     (unsigned)m->alloc_tid);
+		print_depot(m->alloc_stack, 1);
+	}
+	core_bprintf(&core_rbuf, "\nSUMMARY: AddressSanitizer: %s (KFENCE)\n" ASAN_BANNER "\n",
+		     asan_word(c));
+}
+
+static void json_str(const char *s)
+{
+	core_bprintf(&core_rbuf, "\"");
+	for (; s && *s; s++) {
+		if (*s == '"' || *s == '\\')
+			core_bprintf(&core_rbuf, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			core_bprintf(&core_rbuf, "\\u%04x", (unsigned)*s);
+		else
+			core_bprintf(&core_rbuf, "%c", *s);
+	}
+	core_bprintf(&core_rbuf, "\"");
+}
+
+static void json_frames(const char *key, const uintptr_t *pcs, size_t n, int entry)
+{
+	size_t i;
+
+	core_bprintf(&core_rbuf, ",\"%s\":[", key);
+	for (i = 0; i < n; i++) {
+		struct ksan_symbol s;
+
+		core_memset(&s, 0, sizeof(s));
+		ksan_port_symbolize(pcs[i], !(entry && i == 0), &s);
+		core_bprintf(&core_rbuf, "%s{\"pc\":\"0x%lx\",\"function\":", i ? "," : "",
+			     (unsigned long)pcs[i]);
+		json_str(s.function ? s.function : "");
+		core_bprintf(&core_rbuf, ",\"file\":");
+		json_str(s.file ? s.file : "");
+		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", s.line, s.column);
+	}
+	core_bprintf(&core_rbuf, "]");
+}
+
+static void print_json(struct kctx *c)
+{
+	const struct kfence_meta *m = c->m;
+	const uintptr_t *pcs;
+	char task[64], cache[32];
+	size_t n;
+
+	core_task_name(task, sizeof(task));
+	core_bprintf(&core_rbuf, "{\"detector\":\"KFENCE\",\"type\":");
+	json_str(kernel_word(c));
+	core_bprintf(&core_rbuf, ",\"asan_type\":");
+	json_str(asan_word(c));
+	core_bprintf(&core_rbuf, ",\"access\":\"%s\",\"address\":\"0x%lx\",\"pc\":\"0x%lx\",\"task\":",
+		     c->type >= KFENCE_ERROR_INVALID_FREE || c->type == KFENCE_ERROR_CORRUPTION ?
+		     "free" : c->write ? "write" : "read", (unsigned long)c->addr,
+		     (unsigned long)c->pc);
+	json_str(task);
+	json_frames("stack", c->pcs, c->npcs, c->entry != 0);
+	if (m && m->state != KFENCE_UNUSED) {
+		size_t dist;
+		const char *side = where(c, &dist);
+
+		core_bprintf(&core_rbuf, ",\"object\":{\"index\":%u,\"start\":\"0x%lx\",\"size\":%lu,"
+			     "\"cache\":\"%s\",\"state\":\"%s\",\"relation\":\"%s\","
+			     "\"distance\":%lu,\"alloc_task\":%u",
+			     (unsigned)m->index, (unsigned long)m->addr, (unsigned long)m->size,
+			     kfence_cache_name(m, cache, sizeof(cache)),
+			     m->state == KFENCE_FREED ? "freed" : "allocated",
+			     side[0] == 'i' ? "inside" : side, (unsigned long)dist,
+			     (unsigned)m->alloc_tid);
+		if (m->state == KFENCE_FREED)
+			core_bprintf(&core_rbuf, ",\"free_task\":%u", (unsigned)m->free_tid);
+		core_bprintf(&core_rbuf, "}");
+		n = core_depot_fetch(m->alloc_stack, &pcs);
+		json_frames("alloc_stack", pcs, n, 1);
+		if (m->state == KFENCE_FREED) {
+			n = core_depot_fetch(m->free_stack, &pcs);
+			json_frames("free_stack", pcs, n, 1);
+		}
+	}
+	core_bprintf(&core_rbuf, "}\n");
+}
+
+void kfence_report(enum kfence_error type, uintptr_t addr, int write,
+		   const struct kfence_meta *m, uintptr_t entry, uintptr_t pc,
+		   uintptr_t fp, const uint8_t *bytes, size_t nbytes)
+{
+	static struct kctx ctx;	/* guarded by the report lock */
+	struct kctx *c = &ctx;
+	struct ksan_report r;
+	char cache[32];
+	int halt = core_opt.halt_on_error > 0;	/* KFENCE's default: go on */
+
+	if (!core_report_begin(pc, kernel_word(&(struct kctx){ .type = type }), 1))
+		return;
+	core_memset(c, 0, sizeof(*c));
+	c->type = type;
+	c->addr = addr;
+	c->write = write;
+	c->m = m;
+	c->entry = entry;
+	c->pc = pc;
+	c->bytes = bytes;
+	c->nbytes = nbytes;
+	if (entry) {
+		c->pcs[0] = entry;
+		c->npcs = 1 + ksan_port_stack_trace(c->pcs + 1, DEPOT_MAX_FRAMES - 1, pc, fp);
+	} else {
+		/* the faulting pc is not a return address: first, as it is */
+		c->pcs[0] = pc;
+		c->npcs = 1 + (fp ? ksan_port_stack_trace(c->pcs + 1, DEPOT_MAX_FRAMES - 1, 0, fp) : 0);
+	}
+	core_memset(&r, 0, sizeof(r));
+	r.detector = "KFENCE";
+	r.bug_type = kernel_word(c);
+	r.asan_type = asan_word(c);
+	r.addr = addr;
+	r.access = entry ? KSAN_FREE : write ? KSAN_WRITE : KSAN_READ;
+	r.pc = pc;
+	if (m && m->state != KFENCE_UNUSED) {
+		r.object = m->addr;
+		r.object_size = m->size;
+		r.cache = kfence_cache_name(m, cache, sizeof(cache));
+		r.object_freed = m->state == KFENCE_FREED;
+	}
+	if (core_report_callback(&r)) {
+		core_report_cancel();
+		return;
+	}
+	if (core_opt.report_format == FORMAT_JSON)
+		print_json(c);
+	else if (core_opt.report_format == FORMAT_ASAN)
+		print_asan(c);
+	else
+		print_kernel(c);
+	core_report_end(halt);
+}

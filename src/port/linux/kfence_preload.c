@@ -1,0 +1,287 @@
+/*
+ * This file contains the glue of libksan-kfence.so, KFENCE for programs
+ * nobody recompiled (LD_PRELOAD): the malloc family samples into KFENCE and
+ * otherwise forwards to glibc's own allocator (__libc_malloc and friends),
+ * start-up reads KSAN_OPTIONS and installs the port's SIGSEGV handler
+ * (signal.c built without KASAN), and the few port functions that the
+ * KASAN runtime's files would bring are answered here without KASAN.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <malloc.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "linux.h"
+#include "../../kfence/kfence.h"
+
+extern void *__libc_malloc(size_t);
+extern void __libc_free(void *);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void *__libc_valloc(size_t);
+extern void *__libc_pvalloc(size_t);
+
+void port_signal_init(void);
+void port_threads_init(void);
+void port_set_log_path(const char *path);
+
+static size_t (*real_usable_size)(void *);
+static int state;	/* 0 not started, 1 starting (forward everything), 2 up */
+static ksan_lock_t init_lock;
+
+#define ENTRY PORT_API __attribute__((noinline))
+#define RA ((uintptr_t)__builtin_return_address(0))
+#define FP ((uintptr_t)__builtin_frame_address(0))
+
+/* ---- what the KASAN runtime's files would define ---------------------- */
+void kasan_unpoison_stack(void) {}
+void port_thread_exited(uint32_t tid) { (void)tid; }
+void port_thread_register(uintptr_t lo, uintptr_t hi) { (void)lo; (void)hi; }
+int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len)
+{
+	return -1;
+}
+ssize_t port_sys_read(int fd, void *buf, size_t n)
+{
+	return syscall(SYS_read, fd, buf, n);
+}
+ssize_t port_sys_write(int fd, const void *buf, size_t n)
+{
+	return syscall(SYS_write, fd, buf, n);
+}
+int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti)
+{
+	return -1;
+}
+
+/* ---- start-up ---------------------------------------------------------- */
+static const char *options_string(void)
+{
+	static char buf[65536];
+	extern char **environ;
+	size_t have = 0, i;
+	int fd;
+
+	if (environ) {
+		char **e;
+
+		for (e = environ; *e; e++)
+			if (!core_strncmp(*e, "KSAN_OPTIONS=", 13))
+				return *e + 13;
+		return 0;
+	}
+	/* too early for environ: the kernel's copy */
+	fd = open("/proc/self/environ", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	for (;;) {
+		ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
+
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+	}
+	close(fd);
+	buf[have] = 0;
+	for (i = 0; i < have; i += core_strlen(buf + i) + 1)
+		if (!core_strncmp(buf + i, "KSAN_OPTIONS=", 13))
+			return buf + i + 13;
+	return 0;
+}
+
+static void at_exit(void)
+{
+	kfence_print_stats();
+}
+
+static void fork_child(void)
+{
+	kfence_fork_child();
+	core_fork_child();
+}
+
+static void fork_prepare(void)
+{
+	kfence_fork_prepare();
+	core_fork_prepare();
+}
+
+static void fork_parent(void)
+{
+	core_fork_parent();
+	kfence_fork_parent();
+}
+
+static __attribute__((noinline)) void init(void)
+{
+	char err[256];
+
+	ksan_port_lock(&init_lock);
+	if (state) {
+		ksan_port_unlock(&init_lock);
+		return;
+	}
+	__atomic_store_n(&state, 1, __ATOMIC_RELAXED);
+	core_options_defaults();
+	if (core_options_parse(options_string(), err, sizeof(err))) {
+		ksan_port_write(err, core_strlen(err));
+		ksan_port_write("\n", 1);
+		_exit(1);
+	}
+	if (core_opt.help) {
+		core_options_print_help();
+		_exit(0);
+	}
+	port_set_log_path(core_opt.log_path);
+	port_threads_init();
+	real_usable_size = (size_t (*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
+	if (!kfence_init("malloc")) {
+		port_signal_init();
+		pthread_atfork(fork_prepare, fork_parent, fork_child);
+	}
+	atexit(at_exit);
+	if (core_opt.verbosity)
+		core_printf("ksan: KFENCE preload initialised (pid %d)\n", ksan_port_pid());
+	__atomic_store_n(&state, 2, __ATOMIC_RELEASE);
+	ksan_port_unlock(&init_lock);
+}
+
+__attribute__((constructor)) static void preload_ctor(void)
+{
+	if (!state)
+		init();
+}
+
+/* A sampled object, or NULL: then the caller forwards to glibc. */
+static inline void *sample(size_t size, size_t align, uintptr_t entry,
+			   uintptr_t pc, uintptr_t fp)
+{
+	if (unlikely(__atomic_load_n(&state, __ATOMIC_ACQUIRE) != 2)) {
+		if (state)
+			return 0;	/* start-up's own allocations */
+		init();
+	}
+	return kfence_alloc(size, align, entry, pc, fp);
+}
+
+/* ---- the malloc family ------------------------------------------------- */
+ENTRY void *malloc(size_t size)
+{
+	void *p = sample(size, 0, (uintptr_t)malloc, RA, FP);
+
+	return p ? p : __libc_malloc(size);
+}
+
+ENTRY void free(void *p)
+{
+	if (unlikely(is_kfence_address(p)))
+		kfence_free(p, (uintptr_t)free, RA, FP);
+	else
+		__libc_free(p);
+}
+
+ENTRY void *calloc(size_t n, size_t size)
+{
+	size_t total;
+	void *p;
+
+	if (__builtin_mul_overflow(n, size, &total))
+		return __libc_calloc(n, size);	/* glibc sets ENOMEM */
+	p = sample(total, 0, (uintptr_t)calloc, RA, FP);
+	return p ? p : __libc_calloc(n, size);	/* KFENCE objects start zeroed */
+}
+
+ENTRY void *realloc(void *p, size_t size)
+{
+	size_t old;
+	void *q;
+
+	if (likely(!is_kfence_address(p))) {
+		if (!p) {
+			q = sample(size, 0, (uintptr_t)realloc, RA, FP);
+			if (q)
+				return q;
+		}
+		return __libc_realloc(p, size);
+	}
+	if (!size) {
+		kfence_free(p, (uintptr_t)realloc, RA, FP);
+		return 0;
+	}
+	old = kfence_realloc_size(p, (uintptr_t)realloc, RA, FP);
+	if (old == (size_t)-1)
+		return 0;
+	q = sample(size, 0, (uintptr_t)realloc, RA, FP);
+	if (!q)
+		q = __libc_malloc(size);
+	if (!q)
+		return 0;
+	core_memcpy(q, p, old < size ? old : size);
+	kfence_free(p, (uintptr_t)realloc, RA, FP);
+	return q;
+}
+
+static void *aligned(size_t align, size_t size, uintptr_t entry, uintptr_t pc,
+		     uintptr_t fp)
+{
+	void *p = sample(size, align, entry, pc, fp);
+
+	return p ? p : __libc_memalign(align, size);
+}
+
+ENTRY void *memalign(size_t align, size_t size)
+{
+	if (align & (align - 1))
+		return __libc_memalign(align, size);	/* glibc's answer */
+	return aligned(align, size, (uintptr_t)memalign, RA, FP);
+}
+
+ENTRY void *aligned_alloc(size_t align, size_t size)
+{
+	if (!align || (align & (align - 1))) {
+		errno = EINVAL;
+		return 0;
+	}
+	return aligned(align, size, (uintptr_t)aligned_alloc, RA, FP);
+}
+
+ENTRY int posix_memalign(void **out, size_t align, size_t size)
+{
+	int e = errno;
+	void *p;
+
+	if (!align || (align & (align - 1)) || align % sizeof(void *))
+		return EINVAL;
+	p = aligned(align, size, (uintptr_t)posix_memalign, RA, FP);
+	if (!p) {
+		errno = e;
+		return ENOMEM;
+	}
+	*out = p;
+	return 0;
+}
+
+ENTRY void *valloc(size_t size)
+{
+	void *p = sample(size, 4096, (uintptr_t)valloc, RA, FP);
+
+	return p ? p : __libc_valloc(size);
+}
+
+ENTRY void *pvalloc(size_t size)
+{
+	/* pvalloc rounds up to whole pages: the guard page would be wasted */
+	return __libc_pvalloc(size);
+}
+
+ENTRY size_t malloc_usable_size(void *p)
+{
+	if (unlikely(is_kfence_address(p)))
+		return kfence_ksize(p);
+	return p && real_usable_size ? real_usable_size(p) : 0;
+}
