@@ -102,11 +102,39 @@ static const char *const exe_link_libs[] = { "-lpthread", "-ldl" };
  * runtime reaches through weak references (nothing else pulls them in). */
 static const char *const static_undefs[] = { "-Wl,-u,__pthread_create_2_1" };
 
+/*
+ * UBSAN (compile steps), unless the user's own -fsanitize= UB checks select
+ * them. Handlers are ksan's (libksan.a); the compilers' runtimes must not be
+ * linked: clang is told so, and gcc's -lubsan finds an empty archive.
+ */
+static const struct flag_row ubsan_flags[] = {
+    { CC_ANY,   M_ANY,     "-fsanitize=undefined", NULL },
+};
+static const struct flag_row ubsan_link_flags[] = {
+    { CC_CLANG, M_ANY,     "-fno-sanitize-link-runtime", NULL },
+};
+#define NOUBSAN_DIR "ksan-noubsan"  /* in LIBDIR: the empty libubsan.a */
+
+/* -fsanitize= names of UB checks (both compilers); a user's -fsanitize=
+ * with any of these selects ubsan. */
+static const char *const ub_checks[] = {
+    "undefined", "integer", "implicit-conversion", "nullability", "shift",
+    "shift-base", "shift-exponent", "signed-integer-overflow",
+    "unsigned-integer-overflow", "integer-divide-by-zero", "float-divide-by-zero",
+    "float-cast-overflow", "unreachable", "vla-bound", "null", "return",
+    "alignment", "bool", "enum", "bounds", "bounds-strict", "array-bounds",
+    "local-bounds", "object-size", "pointer-overflow", "nonnull-attribute",
+    "returns-nonnull-attribute", "builtin", "implicit-integer-truncation",
+    "implicit-unsigned-integer-truncation", "implicit-signed-integer-truncation",
+    "implicit-integer-sign-change", "implicit-integer-arithmetic-value-change",
+    "nullability-arg", "nullability-assign", "nullability-return",
+};
+
 /* Detectors: name and whether this build has it. */
 static const struct { const char *name; int available; } detectors[] = {
     { "kasan",  1 },
     { "kfence", 0 },
-    { "ubsan",  0 },
+    { "ubsan",  1 },
     { "kmsan",  0 },
     { "kcsan",  0 },
 };
@@ -271,6 +299,9 @@ static char *find_in_path(const char *prog)
  */
 static unsigned detect_family(const char *cc)
 {
+    static unsigned known;  /* asked once per run */
+    if (known)
+        return known;
     int out[2], err[2];
     if (pipe(out) < 0 || pipe(err) < 0)
         die(1, "pipe: %s", strerror(errno));
@@ -336,6 +367,7 @@ static unsigned detect_family(const char *cc)
                             "clang from its --version output; assuming gcc\n", cc);
     }
     free(text);
+    known = fam;
     return fam;
 }
 
@@ -353,6 +385,10 @@ struct state {
     int inputs;           /* any input file (or -l, or @file) */
     int sources;          /* an input that gets compiled or preprocessed */
     const char *lang;     /* current -x language, NULL = by suffix */
+    /* detectors: --ksan= given, and which */
+    int ksan_given, kasan, ubsan;
+    int user_ub;          /* the user's -fsanitize= names UB checks */
+    int user_kasan;       /* the user's -fsanitize=address */
     /* user's -mllvm option names (without leading dashes and value) */
     struct argv_vec mllvm;
 };
@@ -518,10 +554,12 @@ static int read_response_file(const char *path, struct argv_vec *out)
     return 1;
 }
 
-static void check_detectors(const char *list)
+static void check_detectors(struct state *st, const char *list)
 {
     if (!*list)
-        die(2, "--ksan= needs at least one detector (known: kasan)");
+        die(2, "--ksan= needs at least one detector (known: kasan, ubsan)");
+    st->ksan_given = 1;
+    st->kasan = st->ubsan = 0;
     char *copy = xstrdup(list);
     for (char *save = NULL, *d = strtok_r(copy, ",", &save); d; d = strtok_r(NULL, ",", &save)) {
         size_t i;
@@ -529,9 +567,13 @@ static void check_detectors(const char *list)
             if (strcmp(d, detectors[i].name) == 0)
                 break;
         if (i == NELEM(detectors))
-            die(2, "unknown detector '%s' (known: kasan)", d);
+            die(2, "unknown detector '%s' (known: kasan, ubsan)", d);
         if (!detectors[i].available)
             die(2, "detector '%s' is not available in this build yet", d);
+        if (strcmp(d, "kasan") == 0)
+            st->kasan = 1;
+        else if (strcmp(d, "ubsan") == 0)
+            st->ubsan = 1;
     }
     free(copy);
 }
@@ -541,7 +583,15 @@ static void check_detectors(const char *list)
  * adds itself; drop them and keep the rest. Returns the argument to pass on,
  * or NULL to drop it.
  */
-static const char *filter_fsanitize(const char *arg)
+static int is_ub_check(const char *s)
+{
+    for (size_t i = 0; i < NELEM(ub_checks); i++)
+        if (strcmp(s, ub_checks[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *filter_fsanitize(struct state *st, const char *arg)
 {
     const char *list = arg + strlen("-fsanitize=");
     char *copy = xstrdup(list);
@@ -552,8 +602,11 @@ static const char *filter_fsanitize(const char *arg)
     for (char *save = NULL, *s = strtok_r(copy, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
         if (strcmp(s, "address") == 0 || strcmp(s, "kernel-address") == 0) {
             removed = 1;
+            st->user_kasan = 1;
             continue;
         }
+        if (is_ub_check(s))
+            st->user_ub = 1;
         if (strlen(kept) > base)
             strcat(kept, ",");
         strcat(kept, s);
@@ -584,7 +637,7 @@ static void scan(struct state *st, const char *const *args, size_t n,
         if (out) {
             if (starts_with(a, "--ksan")) {
                 if (starts_with(a, "--ksan=")) {
-                    check_detectors(a + strlen("--ksan="));
+                    check_detectors(st, a + strlen("--ksan="));
                 } else if (starts_with(a, "--ksan-mode=")) {
                     const char *m = a + strlen("--ksan-mode=");
                     if (strcmp(m, "inline") == 0)
@@ -613,7 +666,7 @@ static void scan(struct state *st, const char *const *args, size_t n,
                 continue;
             }
             if (starts_with(a, "-fsanitize=")) {
-                a = filter_fsanitize(a);
+                a = filter_fsanitize(st, a);
                 if (!a)
                     continue;
             }
@@ -759,7 +812,7 @@ static void usage(const char *libdir, const char *incdir)
 "\n"
 "ksan-cc options (removed before the compiler runs):\n"
 "  --ksan=LIST          detectors, comma-separated (default: kasan)\n"
-"                       available: kasan; not yet: kfence, ubsan, kmsan, kcsan\n"
+"                       available: kasan, ubsan; not yet: kfence, kmsan, kcsan\n"
 "  --ksan-mode=MODE     inline (default): the compiler inlines the shadow checks\n"
 "                       outline: one runtime call per memory access (smaller code)\n"
 "  --ksan-uar           compile for stack-use-after-return (GCC only; enable at run\n"
@@ -774,6 +827,8 @@ static void usage(const char *libdir, const char *incdir)
 "  KSAN_CC_VERBOSE=1    print the final compiler command line on stderr\n"
 "\n"
 "-fsanitize=address and -fsanitize=kernel-address mean kasan and are removed.\n"
+"-fsanitize=<UB checks> (undefined, shift, ...) select ubsan with those checks;\n"
+"ksan's handlers are linked, never libubsan or clang's UBSan runtime.\n"
 "All other options and files go to the compiler unchanged and in order.\n"
 "\n"
 "Runtime library directory: %s\n"
@@ -833,6 +888,17 @@ int main(int argc, char **argv)
         run(&cmd);
     }
 
+    /* detectors: --ksan= says; else kasan, plus ubsan when the user's
+     * -fsanitize= names UB checks (and only ubsan if it names no address) */
+    if (!st.ksan_given) {
+        st.ubsan = st.user_ub;
+        st.kasan = !st.user_ub || st.user_kasan;
+    } else if (st.user_ub) {
+        st.ubsan = 1;
+    }
+    if (st.user_kasan)
+        st.kasan = 1;
+
     int links = st.inputs && !st.opt_c && !st.opt_S && !st.opt_E && !st.syntax_only &&
                 !(st.opt_M && !st.opt_MD);
     /* gcc's LTO link re-runs the code generator: it needs the flags too */
@@ -840,7 +906,10 @@ int main(int argc, char **argv)
 
     if (compiles) {
         unsigned fam = detect_family(cc);
-        add_rows(&cmd, kasan_flags, NELEM(kasan_flags), fam, st.mode, &st);
+        if (st.kasan)
+            add_rows(&cmd, kasan_flags, NELEM(kasan_flags), fam, st.mode, &st);
+        if (st.ubsan && !st.user_ub)
+            add_rows(&cmd, ubsan_flags, NELEM(ubsan_flags), fam, st.mode, &st);
         if (st.uar && fam == CC_GCC)
             add_rows(&cmd, uar_flags, NELEM(uar_flags), fam, st.mode, &st);
         else if (st.uar && fam == CC_CLANG && !uar_warned++)
@@ -866,6 +935,12 @@ int main(int argc, char **argv)
         if (st.shared) {
             vec_push(&cmd, concat(libdir, "/" SHLIB_ARCHIVE));
         } else {
+            if (st.ubsan) {
+                unsigned fam = detect_family(cc);
+                add_rows(&cmd, ubsan_link_flags, NELEM(ubsan_link_flags), fam, st.mode, &st);
+                if (fam == CC_GCC)
+                    vec_push(&cmd, concat("-L", concat(libdir, "/" NOUBSAN_DIR)));
+            }
             vec_push(&cmd, "-Wl,--whole-archive");
             vec_push(&cmd, concat(libdir, "/" RUNTIME_ARCHIVE));
             vec_push(&cmd, "-Wl,--no-whole-archive");

@@ -130,8 +130,8 @@ done
 
 out=$("$K" --ksan=kasan,bogus -c t.c 2>&1); rc=$?
 check "unknown detector: exit 2" [ $rc -eq 2 ]
-check "unknown detector: message" [ "$out" = "ksan-cc: unknown detector 'bogus' (known: kasan)" ]
-for d in kfence ubsan kmsan kcsan; do
+check "unknown detector: message" [ "$out" = "ksan-cc: unknown detector 'bogus' (known: kasan, ubsan)" ]
+for d in kfence kmsan kcsan; do
     out=$("$K" --ksan=$d -c t.c 2>&1); rc=$?
     check "detector $d not available: exit 2 + message" \
         [ $rc -eq 2 -a "$out" = "ksan-cc: detector '$d' is not available in this build yet" ]
@@ -306,6 +306,24 @@ for cc in gcc clang; do
 
     LINE=$(vline --ksan-cc=$cc -O1 -flto main_$cc.o -o lto_$cc)
     check "$cc: LTO link gets the instrumentation flags" contains "-fsanitize=kernel-address"
+
+    # ubsan: ksan's handlers, never the compiler's runtime
+    LINE=$(vline --ksan-cc=$cc --ksan=ubsan -c t.c -o u_$cc.o)
+    check "$cc: --ksan=ubsan: -fsanitize=undefined" has "-fsanitize=undefined"
+    check "$cc: --ksan=ubsan: no kernel-address" lacks "kernel-address"
+    LINE=$(vline --ksan-cc=$cc --ksan=kasan,ubsan -c t.c -o u_$cc.o)
+    check "$cc: --ksan=kasan,ubsan: both" bash -c '[[ "$0" == *-fsanitize=kernel-address* && "$0" == *-fsanitize=undefined* ]]' "$LINE"
+    LINE=$(vline --ksan-cc=$cc -fsanitize=shift -fno-sanitize-recover=shift -c t.c -o u_$cc.o)
+    check "$cc: user UB checks select ubsan alone" lacks "kernel-address"
+    check "$cc: user UB checks pass through" contains "-fsanitize=shift -fno-sanitize-recover=shift"
+    check "$cc: user UB checks: no -fsanitize=undefined added" lacks "-fsanitize=undefined"
+    LINE=$(vline --ksan-cc=$cc --ksan=ubsan -fsanitize=undefined main.c t.c -o ul_$cc)
+    if [ $cc = gcc ]; then
+        check "$cc: ubsan link: -lubsan finds the empty archive" has "-L$LIB/ksan-noubsan"
+    else
+        check "$cc: ubsan link: -fno-sanitize-link-runtime" has "-fno-sanitize-link-runtime"
+    fi
+    check "$cc: ubsan link: libksan.a" has "$LIB/libksan.a"
 done
 
 # ---------------------------------------------------------------- real links

@@ -17,6 +17,7 @@ static ksan_lock_t init_lock;
 static uint32_t init_owner;	/* tid running port_init(), for re-entry */
 
 void port_fork_init(void);
+int port_suppressions_init(char *err, size_t errlen);
 
 static void die_options(const char *msg)
 {
@@ -92,6 +93,8 @@ void port_init(void)
 		_exit(0);
 	}
 	port_set_log_path(core_opt.log_path);
+	if (port_suppressions_init(err, sizeof(err)))
+		die_options(err);
 	port_threads_init();
 	port_signal_init();
 	kasan_heap_init();

@@ -1,0 +1,421 @@
+/*
+ * This file contains UBSAN's reports: values decoded from the compilers'
+ * type descriptors and printed as compiler-rt prints them, deduplication per
+ * source location, suppressions, and the kasan, asan and json layouts.
+ */
+#include "ubsan.h"
+
+#define BANNER "=================================================================="
+#define MSG_SIZE 1024
+
+/* All of these are guarded by the report lock (core_report_begin). */
+static struct {
+	struct ubsan_loc loc;	/* a copy, with the column still intact */
+	const char *check;
+	uintptr_t pc;
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t npcs;
+	char msg[MSG_SIZE];
+	struct core_buf mbuf;
+} rep;
+
+static const char *supp_text;	/* set once at start-up by the port */
+
+void ubsan_set_suppressions(const char *text)
+{
+	supp_text = text;
+}
+
+/* ---- values ---------------------------------------------------------- */
+
+int ubsan_type_bits(const struct ubsan_type *t)
+{
+	if (t->kind == UBSAN_TK_INT)
+		return 1 << (t->info >> 1);
+	if (t->kind == UBSAN_TK_FLOAT)
+		return t->info;
+	return 0;
+}
+
+int ubsan_type_signed(const struct ubsan_type *t)
+{
+	return t->kind == UBSAN_TK_INT && (t->info & 1);
+}
+
+static int is_inline(const struct ubsan_type *t)
+{
+	return ubsan_type_bits(t) <= (int)(sizeof(uintptr_t) * 8);
+}
+
+/* The low and high 64 bits of a value (high is the sign/zero extension
+ * for inline values). */
+static void value_words(const struct ubsan_type *t, uintptr_t v, uint64_t *lo,
+			uint64_t *hi)
+{
+	int bits = ubsan_type_bits(t);
+
+	if (!is_inline(t)) {
+		const uint64_t *p = (const uint64_t *)v;
+
+		*lo = p[0];
+		*hi = bits >= 128 ? p[1] : 0;
+		return;
+	}
+	*lo = v;
+	if (bits < 64 && bits > 0) {
+		if (ubsan_type_signed(t))
+			*lo = (uint64_t)((int64_t)(v << (64 - bits)) >> (64 - bits));
+		else
+			*lo = v & ((1ull << bits) - 1);
+	}
+	*hi = ubsan_type_signed(t) && (int64_t)*lo < 0 ? ~0ull : 0;
+}
+
+int64_t ubsan_sval(const struct ubsan_type *t, uintptr_t v)
+{
+	uint64_t lo, hi;
+
+	value_words(t, v, &lo, &hi);
+	return (int64_t)lo;
+}
+
+uint64_t ubsan_uval(const struct ubsan_type *t, uintptr_t v)
+{
+	uint64_t lo, hi;
+
+	value_words(t, v, &lo, &hi);
+	return lo;
+}
+
+int ubsan_is_negative(const struct ubsan_type *t, uintptr_t v)
+{
+	uint64_t lo, hi;
+
+	if (!ubsan_type_signed(t))
+		return 0;
+	value_words(t, v, &lo, &hi);
+	return (int64_t)hi < 0;
+}
+
+/* compiler-rt's RenderHex for values beyond 64 bits. */
+static void put_hex128(struct core_buf *b, uint64_t lo, uint64_t hi)
+{
+	core_bprintf(b, "0x%08x%08x%08x%08x", (unsigned)(hi >> 32), (unsigned)hi,
+		     (unsigned)(lo >> 32), (unsigned)lo);
+}
+
+/*
+ * Floats as compiler-rt prints them (libc's "%Lg": six significant
+ * digits, trailing zeros dropped, exponent form below 1e-4 or from 1e6),
+ * without libc: the value is scaled into [1, 10) in long double and
+ * rounded; good to the sixth digit for every finite value.
+ */
+static void put_chars(struct core_buf *b, const char *s, int n)
+{
+	while (n-- > 0)
+		core_bprintf(b, "%c", *s++);
+}
+
+static void put_float(struct core_buf *b, long double x)
+{
+	char digits[8];
+	int e10 = 0, i, nd;
+	int64_t m;
+
+	if (x != x) {
+		core_bprintf(b, "%snan", __builtin_signbit(x) ? "-" : "");
+		return;
+	}
+	if (__builtin_signbit(x)) {
+		core_bprintf(b, "-");
+		x = -x;
+	}
+	if (x == __builtin_infl()) {
+		core_bprintf(b, "inf");
+		return;
+	}
+	if (x == 0) {
+		core_bprintf(b, "0");
+		return;
+	}
+	while (x >= 1e32L) { x /= 1e32L; e10 += 32; }
+	while (x >= 10) { x /= 10; e10++; }
+	while (x < 1e-32L) { x *= 1e32L; e10 -= 32; }
+	while (x < 1) { x *= 10; e10--; }
+	m = (int64_t)(x * 100000 + 0.5L);
+	if (m >= 1000000) {
+		m /= 10;
+		e10++;
+	}
+	for (i = 5; i >= 0; i--, m /= 10)
+		digits[i] = (char)('0' + m % 10);
+	for (nd = 6; nd > 1 && digits[nd - 1] == '0'; nd--)
+		;
+	if (e10 < -4 || e10 >= 6) {
+		core_bprintf(b, "%c", digits[0]);
+		if (nd > 1) {
+			core_bprintf(b, ".");
+			put_chars(b, digits + 1, nd - 1);
+		}
+		core_bprintf(b, "e%c%02d", e10 < 0 ? '-' : '+', e10 < 0 ? -e10 : e10);
+	} else if (e10 >= 0) {
+		for (i = 0; i <= e10; i++)
+			core_bprintf(b, "%c", digits[i]);
+		if (nd > e10 + 1) {
+			core_bprintf(b, ".");
+			put_chars(b, digits + e10 + 1, nd - e10 - 1);
+		}
+	} else {
+		core_bprintf(b, "0.");
+		for (i = 0; i < -e10 - 1; i++)
+			core_bprintf(b, "0");
+		put_chars(b, digits, nd);
+	}
+}
+
+static long double float_of(const struct ubsan_type *t, uintptr_t v)
+{
+	switch (t->info) {
+	case 32: {
+		union { uint32_t u; float f; } c = { (uint32_t)v };
+		return c.f;
+	}
+	case 64: {
+		union { uint64_t u; double d; } c = { (uint64_t)v };
+		return c.d;
+	}
+	case 80:
+		return *(const long double *)v;
+	default:	/* 16-bit halves and 128-bit quads: not decoded */
+		return __builtin_nanl("");
+	}
+}
+
+void ubsan_put_value(struct core_buf *b, const struct ubsan_type *t, uintptr_t v)
+{
+	uint64_t lo, hi;
+
+	if (t->kind == UBSAN_TK_FLOAT) {
+		put_float(b, float_of(t, v));
+		return;
+	}
+	if (t->kind != UBSAN_TK_INT) {
+		core_bprintf(b, "<unknown>");
+		return;
+	}
+	value_words(t, v, &lo, &hi);
+	if (ubsan_type_signed(t)) {
+		if ((hi == 0 && (int64_t)lo >= 0) || (hi == ~0ull && (int64_t)lo < 0))
+			core_bprintf(b, "%lld", (long long)lo);
+		else
+			put_hex128(b, lo, hi);
+	} else if (hi == 0) {
+		core_bprintf(b, "%llu", (unsigned long long)lo);
+	} else {
+		put_hex128(b, lo, hi);
+	}
+}
+
+/* ---- suppressions ------------------------------------------------------ */
+
+/* Shell-style match of the glob [p, pe) ('*' and '?') against s. */
+static int glob_match(const char *p, const char *pe, const char *s)
+{
+	for (; p < pe; p++, s++) {
+		if (*p == '*') {
+			for (;; s++) {
+				if (glob_match(p + 1, pe, s))
+					return 1;
+				if (!*s)
+					return 0;
+			}
+		}
+		if (!*s || (*p != '?' && *p != *s))
+			return 0;
+	}
+	return !*s;
+}
+
+static const char *base_name(const char *f)
+{
+	const char *s = f;
+
+	for (; *f; f++)
+		if (*f == '/')
+			s = f + 1;
+	return s;
+}
+
+/* One line "ubsan:<check>:<glob>": does it cover this report? */
+static int line_matches(const char *l, const char *le, const char *fn)
+{
+	const char *c, *ce, *g;
+
+	while (l < le && (*l == ' ' || *l == '\t'))
+		l++;
+	while (le > l && (le[-1] == ' ' || le[-1] == '\t' || le[-1] == '\r'))
+		le--;
+	if (le - l < 6 || core_strncmp(l, "ubsan:", 6))
+		return 0;
+	c = l + 6;
+	for (ce = c; ce < le && *ce != ':'; ce++)
+		;
+	if (ce == le)
+		return 0;
+	g = ce + 1;
+	if (!glob_match(c, ce, rep.check))
+		return 0;
+	if (rep.loc.file && (glob_match(g, le, rep.loc.file) ||
+			     glob_match(g, le, base_name(rep.loc.file))))
+		return 1;
+	return fn && glob_match(g, le, fn);
+}
+
+static int suppressed(void)
+{
+	const char *l = supp_text, *le;
+	struct ksan_symbol s;
+	int have_fn = 0;
+
+	if (!l)
+		return 0;
+	core_memset(&s, 0, sizeof(s));
+	for (; *l; l = *le ? le + 1 : le) {
+		for (le = l; *le && *le != '\n'; le++)
+			;
+		if (*l == '#')
+			continue;
+		if (!have_fn) {
+			ksan_port_symbolize(rep.pc, 1, &s);
+			have_fn = 1;
+		}
+		if (line_matches(l, le, s.function))
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- reports ----------------------------------------------------------- */
+
+int ubsan_begin(struct ubsan_loc *loc, const char *check, uintptr_t pc,
+		uintptr_t fp)
+{
+	uint32_t col;
+
+	/* once per source location: the first thread to swap the column in
+	 * reports, every later one sees ~0 */
+	col = __atomic_exchange_n(&loc->column, ~0u, __ATOMIC_RELAXED);
+	if (col == ~0u)
+		return 0;
+	if (!core_report_begin(pc, check, 0)) {
+		loc->column = col;	/* recursive: let a later hit report */
+		return 0;
+	}
+	rep.loc.file = loc->file;
+	rep.loc.line = loc->line;
+	rep.loc.column = col;
+	rep.check = check;
+	rep.pc = pc;
+	if (suppressed()) {
+		core_report_cancel();
+		return 0;
+	}
+	rep.npcs = ksan_port_stack_trace(rep.pcs, DEPOT_MAX_FRAMES, pc, fp);
+	rep.mbuf.p = rep.msg;
+	rep.mbuf.len = 0;
+	rep.mbuf.cap = sizeof(rep.msg);
+	rep.msg[0] = 0;
+	return 1;
+}
+
+struct core_buf *ubsan_msg(void)
+{
+	return &rep.mbuf;
+}
+
+static void put_loc(void)
+{
+	core_bprintf(&core_rbuf, "%s:%u", rep.loc.file ? rep.loc.file : "<unknown>",
+		     rep.loc.line);
+	if (rep.loc.column)
+		core_bprintf(&core_rbuf, ":%u", rep.loc.column);
+}
+
+static void json_str(const char *s)
+{
+	core_bprintf(&core_rbuf, "\"");
+	for (; s && *s; s++) {
+		if (*s == '"' || *s == '\\')
+			core_bprintf(&core_rbuf, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			core_bprintf(&core_rbuf, "\\u%04x", (unsigned)*s);
+		else
+			core_bprintf(&core_rbuf, "%c", *s);
+	}
+	core_bprintf(&core_rbuf, "\"");
+}
+
+static void print_json(void)
+{
+	size_t i;
+
+	core_bprintf(&core_rbuf, "{\"detector\":\"UBSAN\",\"type\":");
+	json_str(rep.check);
+	core_bprintf(&core_rbuf, ",\"file\":");
+	json_str(rep.loc.file ? rep.loc.file : "");
+	core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u,\"message\":",
+		     rep.loc.line, rep.loc.column);
+	json_str(rep.msg);
+	core_bprintf(&core_rbuf, ",\"pc\":\"0x%lx\",\"stack\":[", (unsigned long)rep.pc);
+	for (i = 0; i < rep.npcs; i++) {
+		struct ksan_symbol s;
+
+		core_memset(&s, 0, sizeof(s));
+		ksan_port_symbolize(rep.pcs[i], 1, &s);
+		core_bprintf(&core_rbuf, "%s{\"pc\":\"0x%lx\",\"function\":", i ? "," : "",
+			     (unsigned long)rep.pcs[i]);
+		json_str(s.function ? s.function : "");
+		core_bprintf(&core_rbuf, ",\"file\":");
+		json_str(s.file ? s.file : "");
+		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", s.line, s.column);
+	}
+	core_bprintf(&core_rbuf, "]}\n");
+}
+
+void ubsan_end(int halt, uintptr_t addr)
+{
+	struct ksan_report r;
+
+	halt = halt || core_opt.halt_on_error > 0;
+	core_memset(&r, 0, sizeof(r));
+	r.detector = "UBSAN";
+	r.bug_type = rep.check;
+	r.asan_type = "undefined-behavior";
+	r.addr = addr;
+	r.pc = rep.pc;
+	if (core_report_callback(&r)) {
+		core_report_cancel();
+		return;
+	}
+	switch (core_opt.report_format) {
+	case FORMAT_ASAN:
+		put_loc();
+		core_bprintf(&core_rbuf, ": runtime error: %s\n", rep.msg);
+		if (core_opt.print_stacktrace)
+			core_print_stack_asan(rep.pcs, rep.npcs, 0);
+		core_bprintf(&core_rbuf, "SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior ");
+		put_loc();
+		core_bprintf(&core_rbuf, " in \n");
+		break;
+	case FORMAT_JSON:
+		print_json();
+		break;
+	default:
+		core_bprintf(&core_rbuf, BANNER "\nUBSAN: %s in ", rep.check);
+		put_loc();
+		core_bprintf(&core_rbuf, "\n%s\nCall Trace:\n", rep.msg);
+		core_print_stack(rep.pcs, rep.npcs, 0);
+		core_bprintf(&core_rbuf, BANNER "\n");
+	}
+	core_report_end(halt);
+}

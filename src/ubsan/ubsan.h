@@ -1,0 +1,52 @@
+/*
+ * This file contains UBSAN's private interface: the compilers' source
+ * location and type descriptor (compiler ABI, don't change) and the report
+ * calls handlers.c makes into report.c.
+ */
+#ifndef KSAN_UBSAN_H
+#define KSAN_UBSAN_H
+
+#include "core/core.h"
+
+/* Compiler ABI (gcc 12, clang 14): see compiler-abi.md section 6.2. */
+struct ubsan_loc {
+	const char *file;
+	uint32_t line;
+	uint32_t column;	/* ~0 once reported (compiler-rt's convention) */
+};
+
+enum { UBSAN_TK_INT = 0, UBSAN_TK_FLOAT = 1, UBSAN_TK_UNKNOWN = 0xffff };
+struct ubsan_type {
+	uint16_t kind;
+	uint16_t info;	/* int: log2(bits) << 1 | signed; float: bits */
+	char name[];	/* with its quotes: 'int' */
+};
+
+/* ---- report.c ---- */
+/*
+ * Start a report of check at *loc (from the handler's own pc and frame).
+ * Returns 0 when it must not be made: the location was reported before
+ * (the column is swapped to ~0, as compiler-rt does), a report is already
+ * running on this thread, or a suppression matches.  On 1, the message is
+ * built with ubsan_msg() and the report ends with ubsan_end().
+ */
+int ubsan_begin(struct ubsan_loc *loc, const char *check, uintptr_t pc,
+		uintptr_t fp);
+struct core_buf *ubsan_msg(void);
+/* Print, apply the halt policy: stop when halt, or when halt_on_error=1. */
+void ubsan_end(int halt, uintptr_t addr);
+
+int ubsan_type_bits(const struct ubsan_type *t);
+int ubsan_type_signed(const struct ubsan_type *t);
+/* Value as the handler got it (inline bits, or a pointer when wider than
+ * a pointer), sign-extended per the type, low 64 bits. */
+int64_t ubsan_sval(const struct ubsan_type *t, uintptr_t v);
+uint64_t ubsan_uval(const struct ubsan_type *t, uintptr_t v);
+int ubsan_is_negative(const struct ubsan_type *t, uintptr_t v);
+/* Append the value as compiler-rt prints it. */
+void ubsan_put_value(struct core_buf *b, const struct ubsan_type *t, uintptr_t v);
+
+/* The suppressions text (ubsan:<check>:<glob> lines), from the port. */
+void ubsan_set_suppressions(const char *text);
+
+#endif /* KSAN_UBSAN_H */
