@@ -97,6 +97,8 @@ static const struct flag_row line_table_flags[] = {
 #define RUNTIME_ARCHIVE  "libksan.a"        /* executables, --whole-archive */
 #define SHLIB_ARCHIVE    "libksan_shlib.a"  /* -shared: weak entry-point stubs */
 #define EXPORTS_FILE     "ksan.exports"     /* executables not static: --dynamic-list */
+/* --ksan=...,kfence: an absolute symbol the runtime tests (weak, address 1) */
+#define KFENCE_ENABLE_SYMBOL "__ksan_kfence_enabled"
 static const char *const exe_link_libs[] = { "-lpthread", "-ldl" };
 /* Static links: libc's own definitions behind the interceptors, which the
  * runtime reaches through weak references (nothing else pulls them in). */
@@ -133,7 +135,7 @@ static const char *const ub_checks[] = {
 /* Detectors: name and whether this build has it. */
 static const struct { const char *name; int available; } detectors[] = {
     { "kasan",  1 },
-    { "kfence", 0 },
+    { "kfence", 1 },
     { "ubsan",  1 },
     { "kmsan",  0 },
     { "kcsan",  0 },
@@ -386,7 +388,7 @@ struct state {
     int sources;          /* an input that gets compiled or preprocessed */
     const char *lang;     /* current -x language, NULL = by suffix */
     /* detectors: --ksan= given, and which */
-    int ksan_given, kasan, ubsan;
+    int ksan_given, kasan, ubsan, kfence;
     int user_ub;          /* the user's -fsanitize= names UB checks */
     int user_kasan;       /* the user's -fsanitize=address */
     /* user's -mllvm option names (without leading dashes and value) */
@@ -557,9 +559,9 @@ static int read_response_file(const char *path, struct argv_vec *out)
 static void check_detectors(struct state *st, const char *list)
 {
     if (!*list)
-        die(2, "--ksan= needs at least one detector (known: kasan, ubsan)");
+        die(2, "--ksan= needs at least one detector (known: kasan, kfence, ubsan)");
     st->ksan_given = 1;
-    st->kasan = st->ubsan = 0;
+    st->kasan = st->ubsan = st->kfence = 0;
     char *copy = xstrdup(list);
     for (char *save = NULL, *d = strtok_r(copy, ",", &save); d; d = strtok_r(NULL, ",", &save)) {
         size_t i;
@@ -567,13 +569,15 @@ static void check_detectors(struct state *st, const char *list)
             if (strcmp(d, detectors[i].name) == 0)
                 break;
         if (i == NELEM(detectors))
-            die(2, "unknown detector '%s' (known: kasan, ubsan)", d);
+            die(2, "unknown detector '%s' (known: kasan, kfence, ubsan)", d);
         if (!detectors[i].available)
             die(2, "detector '%s' is not available in this build yet", d);
         if (strcmp(d, "kasan") == 0)
             st->kasan = 1;
         else if (strcmp(d, "ubsan") == 0)
             st->ubsan = 1;
+        else if (strcmp(d, "kfence") == 0)
+            st->kfence = 1;
     }
     free(copy);
 }
@@ -812,7 +816,7 @@ static void usage(const char *libdir, const char *incdir)
 "\n"
 "ksan-cc options (removed before the compiler runs):\n"
 "  --ksan=LIST          detectors, comma-separated (default: kasan)\n"
-"                       available: kasan, ubsan; not yet: kfence, kmsan, kcsan\n"
+"                       available: kasan, kfence, ubsan; not yet: kmsan, kcsan\n"
 "  --ksan-mode=MODE     inline (default): the compiler inlines the shadow checks\n"
 "                       outline: one runtime call per memory access (smaller code)\n"
 "  --ksan-uar           compile for stack-use-after-return (GCC only; enable at run\n"
@@ -941,6 +945,9 @@ int main(int argc, char **argv)
                 if (fam == CC_GCC)
                     vec_push(&cmd, concat("-L", concat(libdir, "/" NOUBSAN_DIR)));
             }
+            /* libksan's KFENCE stays off unless this symbol exists */
+            if (st.kfence)
+                vec_push(&cmd, "-Wl,--defsym=" KFENCE_ENABLE_SYMBOL "=1");
             vec_push(&cmd, "-Wl,--whole-archive");
             vec_push(&cmd, concat(libdir, "/" RUNTIME_ARCHIVE));
             vec_push(&cmd, "-Wl,--no-whole-archive");

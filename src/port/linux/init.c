@@ -10,13 +10,33 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <pthread.h>
 #include "linux.h"
+#include "../../kfence/kfence.h"
 
 int port_init_state;	/* 0 not started, 1 running, 2 done */
 static ksan_lock_t init_lock;
 static uint32_t init_owner;	/* tid running port_init(), for re-entry */
 
 void port_fork_init(void);
+
+/* ksan-cc --ksan=...,kfence defines this absolute symbol (address 1) */
+extern char __ksan_kfence_enabled[] __attribute__((weak, visibility("hidden")));
+
+static void kfence_at_exit(void)
+{
+	kfence_print_stats();
+}
+
+/* KFENCE inside libksan: after the heap, with its own fork handlers
+ * (registered after the core's: its lock is taken first, released last) */
+static void port_kfence_init(void)
+{
+	if (!__ksan_kfence_enabled || kfence_init(0))
+		return;
+	pthread_atfork(kfence_fork_prepare, kfence_fork_parent, kfence_fork_child);
+	atexit(kfence_at_exit);
+}
 int port_suppressions_init(char *err, size_t errlen);
 
 static void die_options(const char *msg)
@@ -102,6 +122,7 @@ void port_init(void)
 	port_mem_init();
 	port_intercept_init();
 	port_fork_init();
+	port_kfence_init();
 	if (core_opt.verbosity)
 		core_printf("ksan: initialised (pid %d, shadow offset 0x%lx)\n",
 			    ksan_port_pid(), (unsigned long)KASAN_SHADOW_OFFSET);

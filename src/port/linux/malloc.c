@@ -11,6 +11,7 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include "linux.h"
+#include "../../kfence/kfence.h"
 
 #define CALLER(fn)							\
 	struct kasan_caller cl = { (uintptr_t)(fn),			\
@@ -44,6 +45,11 @@ static void *do_alloc(size_t size, size_t align, int flags,
 	void *p;
 
 	port_ensure_init();
+	/* --ksan=kasan,kfence: one allocation in a sample goes to KFENCE
+	 * (zeroed already); the counter stays huge when KFENCE is off */
+	p = kfence_alloc(size, align, cl->entry, cl->pc, cl->fp);
+	if (unlikely(p))
+		return p;
 	p = kasan_malloc(size, align, flags, cl, &err);
 	if (unlikely(!p))
 		return failed(err, size, align, 0, cl);
@@ -62,7 +68,10 @@ ENTRY void free(void *p)
 	if (!p)
 		return;
 	port_ensure_init();
-	kasan_free(p, &cl);
+	if (unlikely(is_kfence_address(p)))
+		kfence_free(p, cl.entry, cl.pc, cl.fp);
+	else
+		kasan_free(p, &cl);
 }
 
 ENTRY void *calloc(size_t n, size_t size)
@@ -85,6 +94,21 @@ static void *do_realloc(void *p, size_t size, const struct kasan_caller *cl)
 	port_ensure_init();
 	if (!p)
 		return do_alloc(size, 0, 0, cl);
+	if (is_kfence_address(p)) {
+		if (!size) {
+			kfence_free(p, cl->entry, cl->pc, cl->fp);
+			return 0;
+		}
+		old = kfence_realloc_size(p, cl->entry, cl->pc, cl->fp);
+		if (old == (size_t)-1)
+			return 0;
+		q = do_alloc(size, 0, 0, cl);
+		if (!q)
+			return 0;
+		real_memcpy(q, p, old < size ? old : size);
+		kfence_free(p, cl->entry, cl->pc, cl->fp);
+		return q;
+	}
 	if (!size) {		/* glibc: free and return NULL */
 		kasan_free(p, cl);
 		return 0;
@@ -186,6 +210,8 @@ ENTRY size_t malloc_usable_size(void *p)
 	if (!p)
 		return 0;
 	port_ensure_init();
+	if (is_kfence_address(p))
+		return kfence_ksize(p);
 	n = kasan_usable_size(p);
 	return n == (size_t)-1 ? 0 : n;
 }
