@@ -12,6 +12,8 @@
 #define PC ((uintptr_t)__builtin_return_address(0))
 #define FP ((uintptr_t)__builtin_frame_address(0))
 
+/* Pointers as compiler-rt prints them ("%p": at least 12 hex digits). */
+
 /* ---- compiler ABI: per-check data -------------------------------------- */
 struct overflow_data {		/* add, sub, mul, negate, divrem, vla, invalid value */
 	struct ubsan_loc loc;
@@ -249,10 +251,10 @@ static void type_mismatch(struct ubsan_loc *loc, const struct ubsan_type *t,
 	if (!ptr)
 		core_bprintf(m, "%s null pointer of type %s", what, t->name);
 	else if (check[0] == 'm')
-		core_bprintf(m, "%s misaligned address 0x%lx for type %s, which requires %lu byte alignment",
+		core_bprintf(m, "%s misaligned address 0x%012lx for type %s, which requires %lu byte alignment",
 			     what, (unsigned long)ptr, t->name, (unsigned long)align);
 	else
-		core_bprintf(m, "%s address 0x%lx with insufficient space for an object of type %s",
+		core_bprintf(m, "%s address 0x%012lx with insufficient space for an object of type %s",
 			     what, (unsigned long)ptr, t->name);
 	ubsan_end(halt, ptr);
 }
@@ -293,18 +295,18 @@ static void pointer_overflow(struct pointer_overflow_data *d, uintptr_t base,
 	if (!base && !res)
 		core_bprintf(m, "applying zero offset to null pointer");
 	else if (!base)
-		core_bprintf(m, "applying non-zero offset 0x%lx to null pointer",
+		core_bprintf(m, "applying non-zero offset 0x%012lx to null pointer",
 			     (unsigned long)res);
 	else if (!res)
-		core_bprintf(m, "applying non-zero offset to non-null pointer 0x%lx produced null pointer",
+		core_bprintf(m, "applying non-zero offset to non-null pointer 0x%012lx produced null pointer",
 			     (unsigned long)base);
 	else if (((intptr_t)base >= 0) == ((intptr_t)res >= 0))
 		core_bprintf(m, base > res ?
-			     "addition of unsigned offset to 0x%lx overflowed to 0x%lx" :
-			     "subtraction of unsigned offset from 0x%lx overflowed to 0x%lx",
+			     "addition of unsigned offset to 0x%012lx overflowed to 0x%012lx" :
+			     "subtraction of unsigned offset from 0x%012lx overflowed to 0x%012lx",
 			     (unsigned long)base, (unsigned long)res);
 	else
-		core_bprintf(m, "pointer index expression with base 0x%lx overflowed to 0x%lx",
+		core_bprintf(m, "pointer index expression with base 0x%012lx overflowed to 0x%012lx",
 			     (unsigned long)base, (unsigned long)res);
 	ubsan_end(halt, base);
 }

@@ -185,8 +185,10 @@ static long double float_of(const struct ubsan_type *t, uintptr_t v)
 		return c.d;
 	}
 	case 80:
+	case 96:
+	case 128:	/* x86's long double, however the compiler counts it */
 		return *(const long double *)v;
-	default:	/* 16-bit halves and 128-bit quads: not decoded */
+	default:	/* 16-bit halves: not decoded */
 		return __builtin_nanl("");
 	}
 }

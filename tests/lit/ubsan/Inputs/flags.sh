@@ -1,0 +1,8 @@
+#!/bin/bash
+# The -fsanitize= flags ub.c is built with: every UB check the compiler has
+# (gcc: undefined plus float-cast-overflow and float-divide-by-zero; clang:
+# undefined plus integer, implicit-conversion, nullability, float-divide-by-zero).
+case "$1" in
+gcc)	echo "-fsanitize=undefined,float-cast-overflow,float-divide-by-zero" ;;
+*)	echo "-fsanitize=undefined,integer,implicit-conversion,nullability,float-divide-by-zero" ;;
+esac
