@@ -69,8 +69,24 @@ int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t pc,
 		}
 		goto bad;
 	}
-	if (likely(!kasan_first_bad(addr, size)))
+	/* every granule before the last must be clean: scan their shadow
+	 * 8 bytes at a time, then the last byte as a 1-byte access */
+	{
+		const int8_t *sp = kasan_shadow(addr), *e = kasan_shadow(last);
+
+		if (unlikely(kasan_bad_1(last)))
+			goto bad;
+		while (sp < e && ((uintptr_t)sp & 7))
+			if (*sp++)
+				goto bad;
+		for (; sp + 8 <= e; sp += 8)
+			if (*(const uint64_t *)sp)
+				goto bad;
+		for (; sp < e; sp++)
+			if (*sp)
+				goto bad;
 		return 1;
+	}
 bad:
 	kasan_report(addr, size, write, pc, fp, entry);
 	return 0;
