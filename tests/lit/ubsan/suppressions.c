@@ -1,0 +1,43 @@
+// suppressions=FILE: lines "ubsan:<check>:<glob>" silence a check in matching files or functions; other detectors' lines and comments are skipped; a missing file is an error at start-up.
+// REQUIRES: inline
+// RUN: %ksan_cc -O0 -g --ksan=ubsan %s -o %t
+// RUN: echo "# ksan suppressions" > %t.fn
+// RUN: echo "kasan:slab-out-of-bounds:*" >> %t.fn
+// RUN: echo "ubsan:signed-integer-overflow:over*" >> %t.fn
+// RUN: env KSAN_OPTIONS=suppressions=%t.fn bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=FN
+// RUN: echo "ubsan:*:suppress*.c" > %t.file
+// RUN: env KSAN_OPTIONS=suppressions=%t.file bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=BYFILE
+// RUN: echo "ubsan:shift-out-of-bounds:nomatch.c" > %t.none
+// RUN: env KSAN_OPTIONS=suppressions=%t.none bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: env KSAN_OPTIONS=suppressions=%t.missing bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=MISSING
+#include <limits.h>
+#include <stdio.h>
+
+volatile int big = INT_MAX, amount = 40;
+
+__attribute__((noinline)) int overflow(void) { return big + 1; }
+__attribute__((noinline)) int shift(void) { return 1 << amount; }
+
+int main(void)
+{
+	int s = overflow() + shift();
+	printf("end %d\n", s & 0);
+	return 0;
+}
+// FN-NOT: signed-integer-overflow
+// FN: {{^}}UBSAN: shift-out-of-bounds in {{.*}}suppressions.c:
+// FN-NOT: UBSAN
+// FN: {{^}}end 0
+// FN-NEXT: STATUS: exit 0
+
+// BYFILE-NOT: UBSAN
+// BYFILE: {{^}}end 0
+// BYFILE-NEXT: STATUS: exit 0
+
+// NONE: {{^}}UBSAN: signed-integer-overflow in
+// NONE: {{^}}UBSAN: shift-out-of-bounds in
+// NONE: {{^}}end 0
+
+// MISSING: cannot open suppressions file '{{.*}}.missing'
+// MISSING-NOT: end 0
+// MISSING: STATUS: exit 1
