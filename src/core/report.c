@@ -210,7 +210,9 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 		nf = ksan_port_symbolize_frames(pcs[i], !entry, syms, CORE_INLINE_MAX);
 		if (nf <= 0)
 			nf = 1;
-		for (k = 0; k < nf; k++) {
+		/* an entry point is named by itself, not by what is inlined at
+		 * its first instruction */
+		for (k = entry ? nf - 1 : 0; k < nf; k++) {
 			struct ksan_symbol *s = &syms[k];
 
 			core_bprintf(&core_rbuf, "    #%u 0x%lx in %s", no++,

@@ -244,7 +244,9 @@ static void print_json(struct kctx *c)
 	json_str(kernel_word(c));
 	core_bprintf(&core_rbuf, ",\"asan_type\":");
 	json_str(asan_word(c));
-	core_bprintf(&core_rbuf, ",\"access\":\"%s\",\"address\":\"0x%lx\",\"pc\":\"0x%lx\",\"task\":",
+	/* a fault does not tell the access size: 0, as for frees */
+	core_bprintf(&core_rbuf, ",\"access\":\"%s\",\"address\":\"0x%lx\",\"size\":0,"
+		     "\"pc\":\"0x%lx\",\"task\":",
 		     c->type >= KFENCE_ERROR_INVALID_FREE || c->type == KFENCE_ERROR_CORRUPTION ?
 		     "free" : c->write ? "write" : "read", (unsigned long)c->addr,
 		     (unsigned long)c->pc);
@@ -254,8 +256,14 @@ static void print_json(struct kctx *c)
 		size_t dist;
 		const char *side = where(c, &dist);
 
+		/* distance as in KASAN's json: bytes between the object's edge
+		 * and the address (0 = the first byte after it) */
+		if (side[0] == 'r')
+			dist--;
+		else if (side[0] == 'i')
+			dist = c->addr - m->addr;
 		core_bprintf(&core_rbuf, ",\"object\":{\"index\":%u,\"start\":\"0x%lx\",\"size\":%lu,"
-			     "\"cache\":\"%s\",\"state\":\"%s\",\"relation\":\"%s\","
+			     "\"cache\":\"%s\",\"cache_size\":4096,\"state\":\"%s\",\"relation\":\"%s\","
 			     "\"distance\":%lu,\"alloc_task\":%u",
 			     (unsigned)m->index, (unsigned long)m->addr, (unsigned long)m->size,
 			     kfence_cache_name(m, cache, sizeof(cache)),

@@ -30,7 +30,7 @@ def check(r):
             errs.append('field %s missing or not %s' % (k, t.__name__))
     if errs:
         return errs
-    if r['detector'] != 'KASAN':
+    if r['detector'] not in ('KASAN', 'KFENCE'):
         errs.append('detector %r' % r['detector'])
     if r['access'] not in ('read', 'write', 'free'):
         errs.append('access %r' % r['access'])
