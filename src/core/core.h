@@ -176,6 +176,10 @@ void core_report_end(int halt);
 void core_report_cancel(void);
 void core_report_flush(void);	/* write what is in core_rbuf so far */
 #define CORE_INLINE_MAX 8	/* inlined frames shown per pc */
+/* first_is_entry: 1 = pcs[0] is a runtime entry point (printed by name),
+ * CORE_STACK_FAULT = pcs[0] is the faulting instruction itself (not a
+ * return address), 0 = all are return addresses. */
+#define CORE_STACK_FAULT 2
 void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry);
 void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry);
 /* "fn+0x5a/0xb0" for pc into buf. */

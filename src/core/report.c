@@ -157,10 +157,11 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 
 	for (i = 0; i < n; i++) {
 		struct ksan_symbol syms[CORE_INLINE_MAX], *s;
-		int entry = first_is_entry && i == 0, k, nf;
+		int entry = first_is_entry == 1 && i == 0, k, nf;
+		int exact = entry || (first_is_entry == CORE_STACK_FAULT && i == 0);
 
 		core_memset(syms, 0, sizeof(syms));
-		nf = ksan_port_symbolize_frames(pcs[i], !entry, syms, CORE_INLINE_MAX);
+		nf = ksan_port_symbolize_frames(pcs[i], !exact, syms, CORE_INLINE_MAX);
 		if (nf <= 0)
 			nf = 1;	/* nothing known: syms[0] stays empty */
 		s = &syms[nf - 1];
@@ -204,10 +205,11 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 
 	for (i = 0; i < n; i++) {
 		struct ksan_symbol syms[CORE_INLINE_MAX];
-		int entry = first_is_entry && i == 0, k, nf;
+		int entry = first_is_entry == 1 && i == 0, k, nf;
+		int exact = entry || (first_is_entry == CORE_STACK_FAULT && i == 0);
 
 		core_memset(syms, 0, sizeof(syms));
-		nf = ksan_port_symbolize_frames(pcs[i], !entry, syms, CORE_INLINE_MAX);
+		nf = ksan_port_symbolize_frames(pcs[i], !exact, syms, CORE_INLINE_MAX);
 		if (nf <= 0)
 			nf = 1;
 		/* an entry point is named by itself, not by what is inlined at

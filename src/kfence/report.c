@@ -137,7 +137,7 @@ static void print_kernel(struct kctx *c)
 			core_bprintf(&core_rbuf, "Invalid free of 0x%lx:\n", (unsigned long)c->addr);
 		break;
 	}
-	core_print_stack(c->pcs, c->npcs, c->entry != 0);
+	core_print_stack(c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
 	if (m && m->state != KFENCE_UNUSED) {
 		core_bprintf(&core_rbuf,
 			     "\nkfence-#%u [0x%lx-0x%lx, size=%lu, cache=%s] allocated by task %u:\n",
@@ -168,7 +168,7 @@ static void print_asan(struct kctx *c)
 	else
 		core_bprintf(&core_rbuf, "%s at 0x%lx thread %u\n", c->write ? "WRITE" : "READ",
 			     (unsigned long)c->addr, (unsigned)ksan_port_thread_id());
-	core_print_stack_asan(c->pcs, c->npcs, c->entry != 0);
+	core_print_stack_asan(c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
 	if (m && m->state != KFENCE_UNUSED) {
 		size_t dist;
 		const char *side = where(c, &dist);
@@ -251,7 +251,7 @@ static void print_json(struct kctx *c)
 		     "free" : c->write ? "write" : "read", (unsigned long)c->addr,
 		     (unsigned long)c->pc);
 	json_str(task);
-	json_frames("stack", c->pcs, c->npcs, c->entry != 0);
+	json_frames("stack", c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
 	if (m && m->state != KFENCE_UNUSED) {
 		size_t dist;
 		const char *side = where(c, &dist);
