@@ -61,7 +61,7 @@ PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC)) \
 	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o
 $(B)/obj/preload/%.o: src/port/linux/%.c src/port/linux/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
-	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KFENCE_ONLY -c $< -o $@
+	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KFENCE_ONLY $(if $(filter kfence_preload,$*),-fomit-frame-pointer) -c $< -o $@
 $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-z,defs -Wl,-z,nodelete -o $@ $^ -lpthread -ldl

@@ -13,7 +13,7 @@
 #define CHECK_EVERY 256	/* allocations between two clock reads */
 #define OFF (1l << 62)
 
-long kfence_countdown = OFF;
+long kfence_countdown;	/* 0: the first allocation takes the slow path */
 uintptr_t kfence_pool_start, kfence_pool_size;
 
 static ksan_lock_t kfence_lock;

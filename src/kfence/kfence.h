@@ -13,7 +13,8 @@
  * The sampling counter: every allocation decrements it and only the one
  * that sees it reach zero goes to kfence_alloc_slow(), which reloads it.
  * Plain relaxed load and store, no read-modify-write: a decrement lost to a
- * race only delays the next sample.  It stays huge while KFENCE is off.
+ * race only delays the next sample.  It stays huge while KFENCE is off;
+ * it starts at 0, so a port's first allocation can start the runtime.
  */
 extern long kfence_countdown CORE_HIDDEN;
 
@@ -22,15 +23,21 @@ extern long kfence_countdown CORE_HIDDEN;
 int kfence_init(const char *cache);
 void *kfence_alloc_slow(size_t size, size_t align, uintptr_t entry,
 			uintptr_t pc, uintptr_t fp);
+/* The sampling test alone: 1 = not sampled (allocate as usual), 0 = call
+ * kfence_alloc_slow().  A load, a store and a branch. */
+static inline int kfence_skip(void)
+{
+	long c = __atomic_load_n(&kfence_countdown, __ATOMIC_RELAXED) - 1;
+
+	__atomic_store_n(&kfence_countdown, c, __ATOMIC_RELAXED);
+	return likely(c > 0);
+}
 /* A KFENCE object for size bytes, or NULL (not sampled, or no room): the
  * caller then allocates as usual.  entry/pc/fp as in struct kasan_caller. */
 static inline void *kfence_alloc(size_t size, size_t align, uintptr_t entry,
 				 uintptr_t pc, uintptr_t fp)
 {
-	long c = __atomic_load_n(&kfence_countdown, __ATOMIC_RELAXED) - 1;
-
-	__atomic_store_n(&kfence_countdown, c, __ATOMIC_RELAXED);
-	if (likely(c > 0))
+	if (kfence_skip())
 		return 0;
 	return kfence_alloc_slow(size, align, entry, pc, fp);
 }

@@ -36,7 +36,6 @@ static ksan_lock_t init_lock;
 
 #define ENTRY PORT_API __attribute__((noinline))
 #define RA ((uintptr_t)__builtin_return_address(0))
-#define FP ((uintptr_t)__builtin_frame_address(0))
 
 /* ---- what the KASAN runtime's files would define ---------------------- */
 void kasan_unpoison_stack(void) {}
@@ -157,30 +156,55 @@ __attribute__((constructor)) static void preload_ctor(void)
 		init();
 }
 
+/*
+ * The entry points are built without frame pointers, so that the common
+ * case (not sampled) is the counter test and a tail call into glibc.  Their
+ * caller's frame pointer is still in rbp: the slow paths below make the
+ * frame record {caller's frame, return address} that the entry point did
+ * not make, for the allocation and free stacks.
+ */
+#define CALLER_FP() ({ uintptr_t f_; __asm__ volatile("mov %%rbp, %0" : "=r"(f_)); f_; })
+
 /* A sampled object, or NULL: then the caller forwards to glibc. */
-static inline void *sample(size_t size, size_t align, uintptr_t entry,
-			   uintptr_t pc, uintptr_t fp)
+static __attribute__((noinline)) void *sampled(size_t size, size_t align, uintptr_t entry,
+					       uintptr_t ra, uintptr_t caller_fp)
 {
+	uintptr_t rec[2] = { caller_fp, ra };
+
 	if (unlikely(__atomic_load_n(&state, __ATOMIC_ACQUIRE) != 2)) {
 		if (state)
 			return 0;	/* start-up's own allocations */
 		init();
 	}
-	return kfence_alloc(size, align, entry, pc, fp);
+	return kfence_alloc_slow(size, align, entry, ra, (uintptr_t)rec);
 }
+
+static __attribute__((noinline)) void release(void *p, uintptr_t entry, uintptr_t ra,
+					      uintptr_t caller_fp)
+{
+	uintptr_t rec[2] = { caller_fp, ra };
+
+	kfence_free(p, entry, ra, (uintptr_t)rec);
+}
+
+#define SAMPLE(size, align, fn) \
+	(likely(kfence_skip()) ? 0 : sampled(size, align, (uintptr_t)(fn), RA, CALLER_FP()))
 
 /* ---- the malloc family ------------------------------------------------- */
 ENTRY void *malloc(size_t size)
 {
-	void *p = sample(size, 0, (uintptr_t)malloc, RA, FP);
+	void *p;
 
+	if (likely(kfence_skip()))
+		return __libc_malloc(size);
+	p = sampled(size, 0, (uintptr_t)malloc, RA, CALLER_FP());
 	return p ? p : __libc_malloc(size);
 }
 
 ENTRY void free(void *p)
 {
 	if (unlikely(is_kfence_address(p)))
-		kfence_free(p, (uintptr_t)free, RA, FP);
+		release(p, (uintptr_t)free, RA, CALLER_FP());
 	else
 		__libc_free(p);
 }
@@ -190,64 +214,67 @@ ENTRY void *calloc(size_t n, size_t size)
 	size_t total;
 	void *p;
 
-	if (__builtin_mul_overflow(n, size, &total))
-		return __libc_calloc(n, size);	/* glibc sets ENOMEM */
-	p = sample(total, 0, (uintptr_t)calloc, RA, FP);
+	if (likely(kfence_skip()) || __builtin_mul_overflow(n, size, &total))
+		return __libc_calloc(n, size);	/* glibc sets ENOMEM on overflow */
+	p = sampled(total, 0, (uintptr_t)calloc, RA, CALLER_FP());
 	return p ? p : __libc_calloc(n, size);	/* KFENCE objects start zeroed */
 }
 
-ENTRY void *realloc(void *p, size_t size)
+static __attribute__((noinline)) void *realloc_kfence(void *p, size_t size, uintptr_t ra,
+						      uintptr_t caller_fp)
 {
+	uintptr_t rec[2] = { caller_fp, ra }, fp = (uintptr_t)rec, entry = (uintptr_t)realloc;
 	size_t old;
 	void *q;
 
-	if (likely(!is_kfence_address(p))) {
-		if (!p) {
-			q = sample(size, 0, (uintptr_t)realloc, RA, FP);
-			if (q)
-				return q;
-		}
-		return __libc_realloc(p, size);
-	}
 	if (!size) {
-		kfence_free(p, (uintptr_t)realloc, RA, FP);
+		kfence_free(p, entry, ra, fp);
 		return 0;
 	}
-	old = kfence_realloc_size(p, (uintptr_t)realloc, RA, FP);
+	old = kfence_realloc_size(p, entry, ra, fp);
 	if (old == (size_t)-1)
 		return 0;
-	q = sample(size, 0, (uintptr_t)realloc, RA, FP);
+	q = kfence_skip() ? 0 : kfence_alloc_slow(size, 0, entry, ra, fp);
 	if (!q)
 		q = __libc_malloc(size);
 	if (!q)
 		return 0;
 	core_memcpy(q, p, old < size ? old : size);
-	kfence_free(p, (uintptr_t)realloc, RA, FP);
+	kfence_free(p, entry, ra, fp);
 	return q;
 }
 
-static void *aligned(size_t align, size_t size, uintptr_t entry, uintptr_t pc,
-		     uintptr_t fp)
+ENTRY void *realloc(void *p, size_t size)
 {
-	void *p = sample(size, align, entry, pc, fp);
+	void *q;
 
-	return p ? p : __libc_memalign(align, size);
+	if (unlikely(is_kfence_address(p)))
+		return realloc_kfence(p, size, RA, CALLER_FP());
+	if (p)
+		return __libc_realloc(p, size);
+	q = SAMPLE(size, 0, realloc);
+	return q ? q : __libc_malloc(size);
 }
 
 ENTRY void *memalign(size_t align, size_t size)
 {
-	if (align & (align - 1))
-		return __libc_memalign(align, size);	/* glibc's answer */
-	return aligned(align, size, (uintptr_t)memalign, RA, FP);
+	void *p = 0;
+
+	if (!(align & (align - 1)))	/* else glibc's answer */
+		p = SAMPLE(size, align, memalign);
+	return p ? p : __libc_memalign(align, size);
 }
 
 ENTRY void *aligned_alloc(size_t align, size_t size)
 {
+	void *p;
+
 	if (!align || (align & (align - 1))) {
 		errno = EINVAL;
 		return 0;
 	}
-	return aligned(align, size, (uintptr_t)aligned_alloc, RA, FP);
+	p = SAMPLE(size, align, aligned_alloc);
+	return p ? p : __libc_memalign(align, size);
 }
 
 ENTRY int posix_memalign(void **out, size_t align, size_t size)
@@ -257,7 +284,9 @@ ENTRY int posix_memalign(void **out, size_t align, size_t size)
 
 	if (!align || (align & (align - 1)) || align % sizeof(void *))
 		return EINVAL;
-	p = aligned(align, size, (uintptr_t)posix_memalign, RA, FP);
+	p = SAMPLE(size, align, posix_memalign);
+	if (!p)
+		p = __libc_memalign(align, size);
 	if (!p) {
 		errno = e;
 		return ENOMEM;
@@ -268,7 +297,7 @@ ENTRY int posix_memalign(void **out, size_t align, size_t size)
 
 ENTRY void *valloc(size_t size)
 {
-	void *p = sample(size, 4096, (uintptr_t)valloc, RA, FP);
+	void *p = SAMPLE(size, 4096, valloc);
 
 	return p ? p : __libc_valloc(size);
 }
