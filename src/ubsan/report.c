@@ -104,22 +104,51 @@ static void put_hex128(struct core_buf *b, uint64_t lo, uint64_t hi)
 		     (unsigned)(lo >> 32), (unsigned)lo);
 }
 
-/*
- * Floats as compiler-rt prints them (libc's "%Lg": six significant
- * digits, trailing zeros dropped, exponent form below 1e-4 or from 1e6),
- * without libc: the value is scaled into [1, 10) in long double and
- * rounded; good to the sixth digit for every finite value.
- */
 static void put_chars(struct core_buf *b, const char *s, int n)
 {
 	while (n-- > 0)
 		core_bprintf(b, "%c", *s++);
 }
 
+/* 10^n (n >= 0): exact up to 10^27, which is all that exact ties need. */
+static long double pow10_ld(int n)
+{
+	long double p = 1, b = 10;
+
+	for (; n; n >>= 1, b *= b)
+		if (n & 1)
+			p *= b;
+	return p;
+}
+
+/* x * 10^k in one rounding while the factor is finite. */
+static long double scale10(long double x, int k)
+{
+	while (k > 4000) {
+		x *= pow10_ld(4000);
+		k -= 4000;
+	}
+	while (k < -4000) {
+		x /= pow10_ld(4000);
+		k += 4000;
+	}
+	return k >= 0 ? x * pow10_ld(k) : x / pow10_ld(-k);
+}
+
+/*
+ * Floats as compiler-rt prints them (libc's "%Lg": six significant
+ * digits, trailing zeros dropped, exponent form below 1e-4 or from 1e6),
+ * without libc.  x is brought to [1e5, 1e6) by one multiplication or
+ * division by a power of ten, then rounded half to even.  An exact tie
+ * needs a power of at most 10^27, which long double holds exactly, and a
+ * product of few significant bits, so ties round as libc rounds them;
+ * elsewhere the one rounding error is far below the sixth digit.
+ */
 static void put_float(struct core_buf *b, long double x)
 {
 	char digits[8];
-	int e10 = 0, i, nd;
+	int e10 = 0, i, nd, tries;
+	long double y = 0, frac;
 	int64_t m;
 
 	if (x != x) {
@@ -138,11 +167,25 @@ static void put_float(struct core_buf *b, long double x)
 		core_bprintf(b, "0");
 		return;
 	}
-	while (x >= 1e32L) { x /= 1e32L; e10 += 32; }
-	while (x >= 10) { x /= 10; e10++; }
-	while (x < 1e-32L) { x *= 1e32L; e10 -= 32; }
-	while (x < 1) { x *= 10; e10--; }
-	m = (int64_t)(x * 100000 + 0.5L);
+	/* estimate the decimal exponent, then correct it on the scaled value */
+	y = x;
+	while (y >= 1e32L) { y /= 1e32L; e10 += 32; }
+	while (y >= 10) { y /= 10; e10++; }
+	while (y < 1e-32L) { y *= 1e32L; e10 -= 32; }
+	while (y < 1) { y *= 10; e10--; }
+	for (tries = 0; tries < 4; tries++) {
+		y = scale10(x, 5 - e10);
+		if (y >= 1000000)
+			e10++;
+		else if (y < 100000)
+			e10--;
+		else
+			break;
+	}
+	m = (int64_t)y;
+	frac = y - (long double)m;
+	if (frac > 0.5L || (frac == 0.5L && (m & 1)))
+		m++;
 	if (m >= 1000000) {
 		m /= 10;
 		e10++;
@@ -159,8 +202,7 @@ static void put_float(struct core_buf *b, long double x)
 		}
 		core_bprintf(b, "e%c%02d", e10 < 0 ? '-' : '+', e10 < 0 ? -e10 : e10);
 	} else if (e10 >= 0) {
-		for (i = 0; i <= e10; i++)
-			core_bprintf(b, "%c", digits[i]);
+		put_chars(b, digits, e10 + 1);
 		if (nd > e10 + 1) {
 			core_bprintf(b, ".");
 			put_chars(b, digits + e10 + 1, nd - e10 - 1);
