@@ -936,15 +936,16 @@ int main(int argc, char **argv)
             vec_push(&cmd, "-x");
             vec_push(&cmd, "none");
         }
+        /* shared libraries too: gcc adds -lubsan to any link */
+        if (st.ubsan) {
+            unsigned fam = detect_family(cc);
+            add_rows(&cmd, ubsan_link_flags, NELEM(ubsan_link_flags), fam, st.mode, &st);
+            if (fam == CC_GCC)
+                vec_push(&cmd, concat("-L", concat(libdir, "/" NOUBSAN_DIR)));
+        }
         if (st.shared) {
             vec_push(&cmd, concat(libdir, "/" SHLIB_ARCHIVE));
         } else {
-            if (st.ubsan) {
-                unsigned fam = detect_family(cc);
-                add_rows(&cmd, ubsan_link_flags, NELEM(ubsan_link_flags), fam, st.mode, &st);
-                if (fam == CC_GCC)
-                    vec_push(&cmd, concat("-L", concat(libdir, "/" NOUBSAN_DIR)));
-            }
             /* libksan's KFENCE stays off unless this symbol exists */
             if (st.kfence)
                 vec_push(&cmd, "-Wl,--defsym=" KFENCE_ENABLE_SYMBOL "=1");

@@ -324,6 +324,14 @@ for cc in gcc clang; do
         check "$cc: ubsan link: -fno-sanitize-link-runtime" has "-fno-sanitize-link-runtime"
     fi
     check "$cc: ubsan link: libksan.a" has "$LIB/libksan.a"
+    LINE=$(vline --ksan-cc=$cc --ksan=ubsan -shared -fPIC t.c -o libu_$cc.so)
+    if [ $cc = gcc ]; then
+        check "$cc: ubsan -shared: -lubsan finds the empty archive" has "-L$LIB/ksan-noubsan"
+    else
+        check "$cc: ubsan -shared: -fno-sanitize-link-runtime" has "-fno-sanitize-link-runtime"
+    fi
+    LINE=$(vline --ksan-cc=$cc -fsanitize=undefined -fsanitize-undefined-trap-on-error -c t.c -o tr_$cc.o)
+    check "$cc: -fsanitize-undefined-trap-on-error passes through" contains "-fsanitize=undefined -fsanitize-undefined-trap-on-error"
 done
 
 # ---------------------------------------------------------------- real links

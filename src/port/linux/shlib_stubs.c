@@ -88,3 +88,32 @@ STUB_FAKE(7)
 STUB_FAKE(8)
 STUB_FAKE(9)
 STUB_FAKE(10)
+
+/* UBSAN's handlers (src/ubsan/handlers.c), both forms; the arguments do not
+ * matter to a stub that is always preempted. */
+#define STUB_UBSAN(name)						\
+	WEAK void __ubsan_handle_##name(void) {}			\
+	WEAK void __ubsan_handle_##name##_abort(void) {}
+
+STUB_UBSAN(add_overflow)
+STUB_UBSAN(sub_overflow)
+STUB_UBSAN(mul_overflow)
+STUB_UBSAN(negate_overflow)
+STUB_UBSAN(divrem_overflow)
+STUB_UBSAN(shift_out_of_bounds)
+STUB_UBSAN(out_of_bounds)
+STUB_UBSAN(type_mismatch)
+STUB_UBSAN(type_mismatch_v1)
+STUB_UBSAN(alignment_assumption)
+STUB_UBSAN(pointer_overflow)
+STUB_UBSAN(load_invalid_value)
+STUB_UBSAN(vla_bound_not_positive)
+STUB_UBSAN(float_cast_overflow)
+STUB_UBSAN(implicit_conversion)
+STUB_UBSAN(invalid_builtin)
+STUB_UBSAN(nonnull_arg)
+STUB_UBSAN(nullability_arg)
+STUB_UBSAN(nonnull_return_v1)
+STUB_UBSAN(nullability_return_v1)
+WEAK void __ubsan_handle_builtin_unreachable(void) { __builtin_trap(); }
+WEAK void __ubsan_handle_missing_return(void) { __builtin_trap(); }
