@@ -95,6 +95,14 @@
 // gcc-NEXT: {{^}}inf is outside the range of representable values of type 'long int'{{$}}
 // gcc-NEXT: {{^}}Call Trace:{{$}}
 // gcc-NEXT: {{^}} float_div0+0x
+// gcc: {{^}}UBSAN: null-ptr-deref in {{.*}}ub.c:107:7{{$}}
+// gcc-NEXT: {{^}}member access within null pointer of type 'struct pair'{{$}}
+// gcc-NEXT: {{^}}Call Trace:{{$}}
+// gcc-NEXT: {{^}} member_null+0x
+// gcc: {{^}}UBSAN: pointer-overflow in {{.*}}ub.c:114:8{{$}}
+// gcc-NEXT: {{^}}pointer index expression with base 0x{{[0-9a-f]+}} overflowed to 0x{{[0-9a-f]+}}{{$}}
+// gcc-NEXT: {{^}}Call Trace:{{$}}
+// gcc-NEXT: {{^}} ptr_index+0x
 // gcc: {{^}}done{{$}}
 // gcc-NEXT: {{^}}STATUS: exit 0{{$}}
 
@@ -214,5 +222,13 @@
 // clang-NEXT: {{^}}null pointer returned from function declared to never return null{{$}}
 // clang-NEXT: {{^}}Call Trace:{{$}}
 // clang-NEXT: {{^}} nn_ret+0x
+// clang: {{^}}UBSAN: null-ptr-deref in {{.*}}ub.c:107:15{{$}}
+// clang-NEXT: {{^}}member access within null pointer of type 'struct pair'{{$}}
+// clang-NEXT: {{^}}Call Trace:{{$}}
+// clang-NEXT: {{^}} member_null+0x
+// clang: {{^}}UBSAN: unsigned-integer-overflow in {{.*}}ub.c:114:18{{$}}
+// clang-NEXT: {{^}}unsigned integer overflow: 18446744073709551608 * 17592186044416 cannot be represented in type 'unsigned long'{{$}}
+// clang-NEXT: {{^}}Call Trace:{{$}}
+// clang-NEXT: {{^}} ptr_index+0x
 // clang: {{^}}done{{$}}
 // clang-NEXT: {{^}}STATUS: exit 0{{$}}

@@ -1,8 +1,9 @@
 #!/bin/bash
 # The -fsanitize= flags ub.c is built with: every UB check the compiler has
-# (gcc: undefined plus float-cast-overflow and float-divide-by-zero; clang:
+# (gcc: undefined plus float-cast-overflow, float-divide-by-zero and
+# pointer-overflow; clang:
 # undefined plus integer, implicit-conversion, nullability, float-divide-by-zero).
 case "$1" in
-gcc)	echo "-fsanitize=undefined,float-cast-overflow,float-divide-by-zero" ;;
+gcc)	echo "-fsanitize=undefined,float-cast-overflow,float-divide-by-zero,pointer-overflow" ;;
 *)	echo "-fsanitize=undefined,integer,implicit-conversion,nullability,float-divide-by-zero" ;;
 esac

@@ -100,6 +100,20 @@ NOINLINE void nullability_arg(void) { int *volatile p = bad ? NULL : (int *)&bad
 NOINLINE int *_Nonnull nn_ret(void) { return bad ? NULL : (int *)&bad; }
 NOINLINE void nullability_ret(void) { sink = (long)nn_ret(); }
 #endif
+struct pair { int x, y; };
+NOINLINE void member_null(void)
+{
+	struct pair *volatile p = bad ? NULL : (struct pair *)&sink;
+	int *q = &p->y;
+	sink = (long)q;
+}
+NOINLINE void ptr_index(void)
+{
+	char *volatile c = (char *)&sink;
+	volatile unsigned long o = bad ? (unsigned long)-8 : 1;
+	char *d = c + o * 0x100000000000;
+	sink = (long)d;
+}
 
 static const struct { const char *name; void (*fn)(void); } tests[] = {
 	{ "add", add }, { "sub", sub }, { "mul", mul }, { "neg", neg },
@@ -116,6 +130,7 @@ static const struct { const char *name; void (*fn)(void); } tests[] = {
 	{ "assume_aligned", assume_aligned }, { "nullability_arg", nullability_arg },
 	{ "nullability_ret", nullability_ret },
 #endif
+	{ "member_null", member_null }, { "ptr_index", ptr_index },
 	/* not in "all": they stop the program */
 	{ "null_load", null_load }, { "unreachable", unreachable },
 	{ "div0", div0 }, { "divmin", divmin },	/* SIGFPE after the report */
