@@ -29,6 +29,7 @@ extern void *__libc_pvalloc(size_t);
 void port_signal_init(void);
 void port_threads_init(void);
 void port_set_log_path(const char *path);
+void port_fork_init(void);
 
 static size_t (*real_usable_size)(void *);
 static int state;	/* 0 not started, 1 starting (forward everything), 2 up */
@@ -98,24 +99,6 @@ static void at_exit(void)
 	kfence_print_stats();
 }
 
-static void fork_child(void)
-{
-	kfence_fork_child();
-	core_fork_child();
-}
-
-static void fork_prepare(void)
-{
-	kfence_fork_prepare();
-	core_fork_prepare();
-}
-
-static void fork_parent(void)
-{
-	core_fork_parent();
-	kfence_fork_parent();
-}
-
 static __attribute__((noinline)) void init(void)
 {
 	char err[256];
@@ -141,7 +124,10 @@ static __attribute__((noinline)) void init(void)
 	real_usable_size = (size_t (*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
 	if (!kfence_init("malloc")) {
 		port_signal_init();
-		pthread_atfork(fork_prepare, fork_parent, fork_child);
+		/* the core's locks and the child's new ids, then KFENCE's lock
+		 * (taken first before fork, released last after it) */
+		port_fork_init();
+		pthread_atfork(kfence_fork_prepare, kfence_fork_parent, kfence_fork_child);
 	}
 	atexit(at_exit);
 	if (core_opt.verbosity)
@@ -254,6 +240,19 @@ ENTRY void *realloc(void *p, size_t size)
 		return __libc_realloc(p, size);
 	q = SAMPLE(size, 0, realloc);
 	return q ? q : __libc_malloc(size);
+}
+
+ENTRY void *reallocarray(void *p, size_t n, size_t size)
+{
+	size_t total;
+
+	if (__builtin_mul_overflow(n, size, &total)) {
+		errno = ENOMEM;
+		return 0;
+	}
+	if (unlikely(is_kfence_address(p)))
+		return realloc_kfence(p, total, RA, CALLER_FP());
+	return __libc_realloc(p, total);
 }
 
 ENTRY void *memalign(size_t align, size_t size)

@@ -1,8 +1,9 @@
-// The malloc family on KFENCE objects: calloc zeroes, realloc keeps the bytes (and realloc(p, 0) frees), malloc_usable_size is the exact request, aligned allocations keep their alignment, and large requests go to the C library.
+// The malloc family on KFENCE objects: calloc zeroes, realloc keeps the bytes (and realloc(p, 0) frees, reallocarray), malloc_usable_size is the exact request, aligned allocations keep their alignment, and large requests go to the C library.
 // REQUIRES: inline
 // RUN: %cc -g -O0 %s -o %t
 // RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %t 2>&1 | FileCheck %s --implicit-check-not=KFENCE
 // RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_interval=0 %t 2>&1 | FileCheck %s --implicit-check-not=KFENCE
+#define _GNU_SOURCE
 #include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +25,8 @@ int main(void)
 	q = realloc(q, 5);
 	q[4] = 0;
 	printf("shrunk %s\n", q);
+	q = reallocarray(q, 3, 3);
+	printf("reallocarray %s usable %zu\n", q, malloc_usable_size(q));
 	printf("realloc(q, 0) %p\n", realloc(q, 0));
 	printf("posix_memalign %d", posix_memalign(&a, 256, 100));
 	printf(" aligned %d\n", ((uintptr_t)a & 255) == 0);
@@ -51,6 +54,7 @@ int main(void)
 // CHECK: calloc zeroed 1 usable {{100|104|10[0-9]|11[0-9]}}
 // CHECK-NEXT: grown 0123456789 usable {{20[0-9][0-9]}}
 // CHECK-NEXT: shrunk 0123
+// CHECK-NEXT: reallocarray 0123 usable {{9|[1-9][0-9]}}
 // CHECK-NEXT: realloc(q, 0) (nil)
 // CHECK-NEXT: posix_memalign 0 aligned 1
 // CHECK-NEXT: aligned_alloc 1

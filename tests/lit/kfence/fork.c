@@ -21,7 +21,7 @@ int main(void)
 		for (int i = 0; i < 1000; i++)
 			free(malloc(i + 1));
 		free((void *)p);
-		printf("child read %d\n", p[0]);
+		printf("child %d read %d\n", (int)getpid(), p[0]);
 		fflush(stdout);
 		_exit(0);
 	}
@@ -34,7 +34,8 @@ int main(void)
 }
 
 // CHECK: BUG: KFENCE: use-after-free read in main+
-// CHECK: freed by task
-// CHECK: child read 112
+// CHECK: allocated by task [[PARENT:[0-9]+]]:
+// CHECK: freed by task [[CHILD:[0-9]+]]:
+// CHECK: child [[CHILD]] read 112
 // CHECK: child exit 0, parent still has parent's
 // CHECK-NEXT: STATUS: exit 0
