@@ -107,6 +107,9 @@ for w in "${WORKLOADS[@]}"; do [ -n "${WBIN[$w]:-}" ] || die "unknown workload '
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs wants a positive number"
 
 T_START=$(date +%s)
+# the runtime being measured: taken now, when the variants are linked against it
+KSAN_REV="$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo ?)$(cd "$ROOT" && git diff --quiet HEAD -- src include tools Makefile 2>/dev/null || echo ' + uncommitted changes in src/, include/, tools/ or Makefile')"
+KSAN_REV="$KSAN_REV; build/lib/libksan.a sha256 $(sha256sum "$ROOT/build/lib/libksan.a" 2>/dev/null | cut -c1-12), linked $(date -u '+%H:%M UTC')"
 mkdir -p "$CACHE" "$LOGS" "$BLD" "$SRC" "$CACHE/results" "$CACHE/tmp" "$BENCH/results"
 [ -x "$KSAN_CC" ] || die "$KSAN_CC is missing: run 'make' first (make bench does)"
 say "mode: $([ "$quick" = 1 ] && echo QUICK || echo full), $runs runs, variants: ${VARIANTS[*]}"
@@ -477,7 +480,7 @@ T_RUN1=$(date +%s)
 	echo "os=$(. /etc/os-release 2>/dev/null; echo "${PRETTY_NAME:-?}")"
 	echo "gcc=$(gcc --version | head -1)"
 	echo "clang=$(clang --version 2>/dev/null | head -1 || echo none)"
-	echo "ksan=$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo ?)$(cd "$ROOT" && git diff --quiet HEAD -- src include tools Makefile 2>/dev/null || echo ' (+ uncommitted changes in the work tree)')"
+	echo "ksan=$KSAN_REV"
 	echo "sqlite=$SQLITE_VER"
 	echo "lua=$LUA_VER"
 	echo "quick=$quick"
