@@ -182,6 +182,9 @@ void core_report_flush(void);	/* write what is in core_rbuf so far */
 #define CORE_STACK_FAULT 2
 void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry);
 void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry);
+/* JSON pieces every detector's json layout uses. */
+void core_json_str(const char *s);
+void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry);
 /* "fn+0x5a/0xb0" for pc into buf. */
 void core_format_function(char *buf, size_t len, uintptr_t pc, int is_ret);
 /* Current task words "name/tid". */

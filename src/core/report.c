@@ -235,3 +235,40 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 			core_report_flush();
 	}
 }
+
+/* JSON string, escaped. */
+void core_json_str(const char *s)
+{
+	core_bprintf(&core_rbuf, "\"");
+	for (; s && *s; s++) {
+		if (*s == '"' || *s == '\\')
+			core_bprintf(&core_rbuf, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			core_bprintf(&core_rbuf, "\\u%04x", (unsigned)*s);
+		else
+			core_bprintf(&core_rbuf, "%c", *s);
+	}
+	core_bprintf(&core_rbuf, "\"");
+}
+
+/* A JSON array of frames; first_is_entry as for core_print_stack. */
+void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry)
+{
+	size_t i;
+
+	core_bprintf(&core_rbuf, "[");
+	for (i = 0; i < n; i++) {
+		struct ksan_symbol s;
+		int exact = i == 0 && first_is_entry;
+
+		core_memset(&s, 0, sizeof(s));
+		ksan_port_symbolize(pcs[i], !exact, &s);
+		core_bprintf(&core_rbuf, "%s{\"pc\":\"0x%lx\",\"function\":", i ? "," : "",
+			     (unsigned long)pcs[i]);
+		core_json_str(s.function ? s.function : "");
+		core_bprintf(&core_rbuf, ",\"file\":");
+		core_json_str(s.file ? s.file : "");
+		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", s.line, s.column);
+	}
+	core_bprintf(&core_rbuf, "]");
+}

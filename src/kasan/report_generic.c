@@ -250,47 +250,13 @@ static void print_shadow_asan(uintptr_t addr)
 			"  Right alloca redzone:   cb\n");
 }
 
-static void json_str(const char *s)
-{
-	core_bprintf(&core_rbuf, "\"");
-	for (; s && *s; s++) {
-		if (*s == '"' || *s == '\\')
-			core_bprintf(&core_rbuf, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			core_bprintf(&core_rbuf, "\\u%04x", (unsigned)*s);
-		else
-			core_bprintf(&core_rbuf, "%c", *s);
-	}
-	core_bprintf(&core_rbuf, "\"");
-}
-
-static void json_frames(const uintptr_t *pcs, size_t n, int first_is_entry)
-{
-	size_t i;
-
-	core_bprintf(&core_rbuf, "[");
-	for (i = 0; i < n; i++) {
-		struct ksan_symbol s;
-
-		core_memset(&s, 0, sizeof(s));
-		ksan_port_symbolize(pcs[i], !(first_is_entry && i == 0), &s);
-		core_bprintf(&core_rbuf, "%s{\"pc\":\"0x%lx\",\"function\":", i ? "," : "",
-			     (unsigned long)pcs[i]);
-		json_str(s.function ? s.function : "");
-		core_bprintf(&core_rbuf, ",\"file\":");
-		json_str(s.file ? s.file : "");
-		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", s.line, s.column);
-	}
-	core_bprintf(&core_rbuf, "]");
-}
-
 static void json_depot(const char *key, depot_handle_t h)
 {
 	const uintptr_t *pcs;
 	size_t n = core_depot_fetch(h, &pcs);
 
 	core_bprintf(&core_rbuf, ",\"%s\":", key);
-	json_frames(pcs, n, 1);
+	core_json_frames(pcs, n, 1);
 }
 
 static void json_frames_of(const char *key, depot_handle_t h)
@@ -299,7 +265,7 @@ static void json_frames_of(const char *key, depot_handle_t h)
 	size_t n = core_depot_fetch(h, &pcs);
 
 	core_bprintf(&core_rbuf, ",\"%s\":", key);
-	json_frames(pcs, n, 0);
+	core_json_frames(pcs, n, 0);
 }
 
 /* Everything one report needs, gathered before printing. */
@@ -700,14 +666,14 @@ static void print_json(struct report_ctx *c)
 	core_task_name(task, sizeof(task));
 	core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":",
 		     r->bug_type);
-	json_str(r->asan_type);
+	core_json_str(r->asan_type);
 	core_bprintf(&core_rbuf, ",\"access\":\"%s\",\"address\":\"0x%lx\",\"size\":%lu,"
 		     "\"pc\":\"0x%lx\",\"task\":",
 		     r->access == KSAN_FREE ? "free" : r->access == KSAN_WRITE ? "write" : "read",
 		     (unsigned long)r->addr, (unsigned long)r->size, (unsigned long)r->pc);
-	json_str(task);
+	core_json_str(task);
 	core_bprintf(&core_rbuf, ",\"stack\":");
-	json_frames(c->pcs, c->npcs, c->has_entry);
+	core_json_frames(c->pcs, c->npcs, c->has_entry);
 	if (c->has_obj) {
 		char cache[32];
 		size_t dist;
@@ -741,10 +707,10 @@ static void print_json(struct report_ctx *c)
 	}
 	if (c->has_global) {
 		core_bprintf(&core_rbuf, ",\"global\":{\"name\":");
-		json_str(c->glob.name);
+		core_json_str(c->glob.name);
 		core_bprintf(&core_rbuf, ",\"start\":\"0x%lx\",\"size\":%lu,\"file\":",
 			     (unsigned long)c->glob.beg, (unsigned long)c->glob.size);
-		json_str(c->glob.file ? c->glob.file : c->glob.module);
+		core_json_str(c->glob.file ? c->glob.file : c->glob.module);
 		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", c->glob.line,
 			     c->glob.column);
 	}
@@ -755,7 +721,7 @@ static void print_json(struct report_ctx *c)
 		core_memset(&sym, 0, sizeof(sym));
 		ksan_port_symbolize(c->frame.pc, 0, &sym);
 		core_bprintf(&core_rbuf, ",\"frame\":{\"function\":");
-		json_str(sym.function ? sym.function : "");
+		core_json_str(sym.function ? sym.function : "");
 		core_bprintf(&core_rbuf, ",\"offset\":%lu,\"task\":%u,\"objects\":[",
 			     (unsigned long)c->frame.offset, (unsigned)c->stack_tid);
 		for (i = 0; i < n; i++) {
@@ -769,7 +735,7 @@ static void print_json(struct report_ctx *c)
 				    v.name_len : sizeof(name) - 1);
 			name[v.name_len < sizeof(name) - 1 ? v.name_len : sizeof(name) - 1] = 0;
 			core_bprintf(&core_rbuf, "%s{\"name\":", i ? "," : "");
-			json_str(name);
+			core_json_str(name);
 			core_bprintf(&core_rbuf, ",\"start\":%lu,\"end\":%lu,\"line\":%lu}",
 				     v.beg, v.beg + v.size, v.line);
 		}
@@ -895,9 +861,9 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 		core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
 			     "\"access\":\"alloc\",\"size\":%lu,\"count\":%lu,\"pc\":\"0x%lx\",\"task\":",
 			     type, type, (unsigned long)a, (unsigned long)b, (unsigned long)pc);
-		json_str(task);
+		core_json_str(task);
 		core_bprintf(&core_rbuf, ",\"stack\":");
-		json_frames(pcs, n, entry != 0);
+		core_json_frames(pcs, n, entry != 0);
 		core_bprintf(&core_rbuf, "}\n");
 	} else if (core_opt.report_format == FORMAT_ASAN) {
 		struct report_ctx c;
@@ -1118,9 +1084,9 @@ void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t
 			     "\"access\":\"write\",\"address\":\"0x%lx\",\"size\":%lu,"
 			     "\"pc\":\"0x%lx\",\"task\":", type, type, (unsigned long)dst,
 			     (unsigned long)dsize, (unsigned long)pc);
-		json_str(task);
+		core_json_str(task);
 		core_bprintf(&core_rbuf, ",\"stack\":");
-		json_frames(c->pcs, c->npcs, c->has_entry);
+		core_json_frames(c->pcs, c->npcs, c->has_entry);
 		core_bprintf(&core_rbuf, ",\"ranges\":[{\"address\":\"0x%lx\",\"size\":%lu},"
 			     "{\"address\":\"0x%lx\",\"size\":%lu}]}\n",
 			     (unsigned long)dst, (unsigned long)dsize, (unsigned long)src,

@@ -198,38 +198,10 @@ static void print_asan(struct kctx *c)
 		     asan_word(c));
 }
 
-static void json_str(const char *s)
+static void json_key_frames(const char *key, const uintptr_t *pcs, size_t n, int entry)
 {
-	core_bprintf(&core_rbuf, "\"");
-	for (; s && *s; s++) {
-		if (*s == '"' || *s == '\\')
-			core_bprintf(&core_rbuf, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			core_bprintf(&core_rbuf, "\\u%04x", (unsigned)*s);
-		else
-			core_bprintf(&core_rbuf, "%c", *s);
-	}
-	core_bprintf(&core_rbuf, "\"");
-}
-
-static void json_frames(const char *key, const uintptr_t *pcs, size_t n, int entry)
-{
-	size_t i;
-
-	core_bprintf(&core_rbuf, ",\"%s\":[", key);
-	for (i = 0; i < n; i++) {
-		struct ksan_symbol s;
-
-		core_memset(&s, 0, sizeof(s));
-		ksan_port_symbolize(pcs[i], !(entry && i == 0), &s);
-		core_bprintf(&core_rbuf, "%s{\"pc\":\"0x%lx\",\"function\":", i ? "," : "",
-			     (unsigned long)pcs[i]);
-		json_str(s.function ? s.function : "");
-		core_bprintf(&core_rbuf, ",\"file\":");
-		json_str(s.file ? s.file : "");
-		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", s.line, s.column);
-	}
-	core_bprintf(&core_rbuf, "]");
+	core_bprintf(&core_rbuf, ",\"%s\":", key);
+	core_json_frames(pcs, n, entry);
 }
 
 static void print_json(struct kctx *c)
@@ -241,17 +213,17 @@ static void print_json(struct kctx *c)
 
 	core_task_name(task, sizeof(task));
 	core_bprintf(&core_rbuf, "{\"detector\":\"KFENCE\",\"type\":");
-	json_str(kernel_word(c));
+	core_json_str(kernel_word(c));
 	core_bprintf(&core_rbuf, ",\"asan_type\":");
-	json_str(asan_word(c));
+	core_json_str(asan_word(c));
 	/* a fault does not tell the access size: 0, as for frees */
 	core_bprintf(&core_rbuf, ",\"access\":\"%s\",\"address\":\"0x%lx\",\"size\":0,"
 		     "\"pc\":\"0x%lx\",\"task\":",
 		     c->type >= KFENCE_ERROR_INVALID_FREE || c->type == KFENCE_ERROR_CORRUPTION ?
 		     "free" : c->write ? "write" : "read", (unsigned long)c->addr,
 		     (unsigned long)c->pc);
-	json_str(task);
-	json_frames("stack", c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
+	core_json_str(task);
+	json_key_frames("stack", c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
 	if (m && m->state != KFENCE_UNUSED) {
 		size_t dist;
 		const char *side = where(c, &dist);
@@ -274,10 +246,10 @@ static void print_json(struct kctx *c)
 			core_bprintf(&core_rbuf, ",\"free_task\":%u", (unsigned)m->free_tid);
 		core_bprintf(&core_rbuf, "}");
 		n = core_depot_fetch(m->alloc_stack, &pcs);
-		json_frames("alloc_stack", pcs, n, 1);
+		json_key_frames("alloc_stack", pcs, n, 1);
 		if (m->state == KFENCE_FREED) {
 			n = core_depot_fetch(m->free_stack, &pcs);
-			json_frames("free_stack", pcs, n, 1);
+			json_key_frames("free_stack", pcs, n, 1);
 		}
 	}
 	core_bprintf(&core_rbuf, "}\n");

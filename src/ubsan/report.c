@@ -385,45 +385,18 @@ static void put_loc(void)
 		core_bprintf(&core_rbuf, ":%u", rep.loc.column);
 }
 
-static void json_str(const char *s)
-{
-	core_bprintf(&core_rbuf, "\"");
-	for (; s && *s; s++) {
-		if (*s == '"' || *s == '\\')
-			core_bprintf(&core_rbuf, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			core_bprintf(&core_rbuf, "\\u%04x", (unsigned)*s);
-		else
-			core_bprintf(&core_rbuf, "%c", *s);
-	}
-	core_bprintf(&core_rbuf, "\"");
-}
-
 static void print_json(void)
 {
-	size_t i;
-
 	core_bprintf(&core_rbuf, "{\"detector\":\"UBSAN\",\"type\":");
-	json_str(rep.check);
+	core_json_str(rep.check);
 	core_bprintf(&core_rbuf, ",\"file\":");
-	json_str(rep.loc.file ? rep.loc.file : "");
+	core_json_str(rep.loc.file ? rep.loc.file : "");
 	core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u,\"message\":",
 		     rep.loc.line, rep.loc.column);
-	json_str(rep.msg);
-	core_bprintf(&core_rbuf, ",\"pc\":\"0x%lx\",\"stack\":[", (unsigned long)rep.pc);
-	for (i = 0; i < rep.npcs; i++) {
-		struct ksan_symbol s;
-
-		core_memset(&s, 0, sizeof(s));
-		ksan_port_symbolize(rep.pcs[i], 1, &s);
-		core_bprintf(&core_rbuf, "%s{\"pc\":\"0x%lx\",\"function\":", i ? "," : "",
-			     (unsigned long)rep.pcs[i]);
-		json_str(s.function ? s.function : "");
-		core_bprintf(&core_rbuf, ",\"file\":");
-		json_str(s.file ? s.file : "");
-		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", s.line, s.column);
-	}
-	core_bprintf(&core_rbuf, "]}\n");
+	core_json_str(rep.msg);
+	core_bprintf(&core_rbuf, ",\"pc\":\"0x%lx\",\"stack\":", (unsigned long)rep.pc);
+	core_json_frames(rep.pcs, rep.npcs, 0);
+	core_bprintf(&core_rbuf, "}\n");
 }
 
 void ubsan_end(int halt, uintptr_t addr)

@@ -48,43 +48,11 @@ static void die_options(const char *msg)
 
 static char **start_envp;	/* from .preinit_array: environ is not set yet */
 
-/* KSAN_OPTIONS from /proc/self/environ, when nothing else is available
- * (the dynamic loader may allocate before any initialiser runs). */
-static const char *options_from_proc(void)
-{
-	static char buf[65536];
-	size_t have = 0, i;
-	int fd = open("/proc/self/environ", O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return 0;
-	for (;;) {
-		ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
-
-		if (n <= 0)
-			break;
-		have += (size_t)n;
-	}
-	close(fd);
-	buf[have] = 0;
-	for (i = 0; i < have; i += core_strlen(buf + i) + 1)
-		if (!core_strncmp(buf + i, "KSAN_OPTIONS=", 13))
-			return buf + i + 13;
-	return 0;
-}
-
 static const char *options_string(void)
 {
 	extern char **environ;
-	char **e = environ ? environ : start_envp;
 
-	/* getenv without relying on libc state in early start-up */
-	if (!e)
-		return options_from_proc();
-	for (; *e; e++)
-		if (!core_strncmp(*e, "KSAN_OPTIONS=", 13))
-			return *e + 13;
-	return 0;
+	return port_options_string(environ ? environ : start_envp);
 }
 
 void port_init(void)

@@ -62,36 +62,9 @@ int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti)
 /* ---- start-up ---------------------------------------------------------- */
 static const char *options_string(void)
 {
-	static char buf[65536];
 	extern char **environ;
-	size_t have = 0, i;
-	int fd;
 
-	if (environ) {
-		char **e;
-
-		for (e = environ; *e; e++)
-			if (!core_strncmp(*e, "KSAN_OPTIONS=", 13))
-				return *e + 13;
-		return 0;
-	}
-	/* too early for environ: the kernel's copy */
-	fd = open("/proc/self/environ", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	for (;;) {
-		ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
-
-		if (n <= 0)
-			break;
-		have += (size_t)n;
-	}
-	close(fd);
-	buf[have] = 0;
-	for (i = 0; i < have; i += core_strlen(buf + i) + 1)
-		if (!core_strncmp(buf + i, "KSAN_OPTIONS=", 13))
-			return buf + i + 13;
-	return 0;
+	return port_options_string(environ);
 }
 
 static void at_exit(void)

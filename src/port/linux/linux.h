@@ -82,6 +82,7 @@ void port_intercept_init(void);		/* from port_init, after port_mem_init */
  * which read shadow (the runtime also runs in malloc and signal handlers,
  * where shadow that is not mapped yet cannot be faulted in). */
 ssize_t port_sys_read(int fd, void *buf, size_t n);
+const char *port_options_string(char **envp);
 ssize_t port_sys_write(int fd, const void *buf, size_t n);
 void port_intercept_wchar_init(void);
 void port_intercept_io_init(void);

@@ -328,3 +328,36 @@ uint64_t ksan_port_random(void)
 	errno = e;
 	return v;
 }
+
+/* KSAN_OPTIONS from envp, or from the kernel's copy of the environment when
+ * there is none yet (the dynamic loader may allocate before libc set
+ * environ).  Shared by libksan and the KFENCE preload library. */
+const char *port_options_string(char **envp)
+{
+	static char buf[65536];
+	size_t have = 0, i;
+	int fd;
+
+	if (envp) {
+		for (; *envp; envp++)
+			if (!core_strncmp(*envp, "KSAN_OPTIONS=", 13))
+				return *envp + 13;
+		return 0;
+	}
+	fd = open("/proc/self/environ", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	for (;;) {
+		ssize_t n = port_sys_read(fd, buf + have, sizeof(buf) - 1 - have);
+
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+	}
+	close(fd);
+	buf[have] = 0;
+	for (i = 0; i < have; i += core_strlen(buf + i) + 1)
+		if (!core_strncmp(buf + i, "KSAN_OPTIONS=", 13))
+			return buf + i + 13;
+	return 0;
+}
