@@ -53,9 +53,15 @@ static uint32_t find(uint32_t head, uint32_t hash, const uintptr_t *pcs, size_t 
 	while (head) {
 		struct record *r = record_of(head);
 
-		if (r->hash == hash && r->n == n &&
-		    !core_memcmp(r->pcs, pcs, n * sizeof(*pcs)))
-			return head;
+		if (r->hash == hash && r->n == n) {
+			size_t i = 0;
+
+			/* word compare: the common case is a match, all n words */
+			while (i < n && r->pcs[i] == pcs[i])
+				i++;
+			if (i == n)
+				return head;
+		}
 		head = r->next;
 	}
 	return 0;
