@@ -27,17 +27,23 @@ static uint32_t pool_used;		/* bytes used in pools[npools-1] */
 static uint32_t *table;			/* buckets: record handles */
 static int full_warned;
 
+/* Two independent multiply chains, so the CPU overlaps them: this runs on
+ * every malloc and free. */
 static uint32_t hash_pcs(const uintptr_t *pcs, size_t n)
 {
-	uint64_t h = 0x9747b28cull ^ n;
+	uint64_t a = 0x9747b28cull ^ n, b = 0x2545f4914f6cdd1dull;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		h ^= pcs[i];
-		h *= 0x9e3779b97f4a7c15ull;
-		h ^= h >> 29;
+	for (i = 0; i + 1 < n; i += 2) {
+		a = (a ^ pcs[i]) * 0x9e3779b97f4a7c15ull;
+		b = (b ^ pcs[i + 1]) * 0xc2b2ae3d27d4eb4full;
 	}
-	return (uint32_t)(h ^ (h >> 32));
+	if (i < n)
+		a = (a ^ pcs[i]) * 0x9e3779b97f4a7c15ull;
+	a ^= (b << 31) | (b >> 33);
+	a ^= a >> 29;
+	a *= 0x165667b19e3779f9ull;
+	return (uint32_t)(a ^ (a >> 32));
 }
 
 static struct record *record_of(uint32_t h)
