@@ -70,7 +70,8 @@ static const struct flag_row kasan_flags[] = {
     { CC_CLANG, M_ANY,     "-fsanitize=kernel-address", NULL },
     { CC_CLANG, M_ANY,     "-mllvm", "-asan-mapping-offset=0x7fff8000" },
     /* stack, globals and allocas are on by default in clang's kernel mode */
-    { CC_CLANG, M_ANY,     "-fsanitize-address-use-after-scope", NULL },
+    /* the driver flag is ignored in kernel mode; the pass option works */
+    { CC_CLANG, M_ANY,     "-mllvm", "-asan-use-after-scope=1" },
     { CC_CLANG, M_OUTLINE, "-mllvm", "-asan-instrumentation-with-call-threshold=0" },
 };
 

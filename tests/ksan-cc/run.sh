@@ -203,8 +203,8 @@ check "KSAN_CC=clang gives clang flags" has "-asan-mapping-offset=0x7fff8000"
 # exact flag sets
 GCC_IN="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=10000 --param asan-stack=1 --param asan-globals=1 --param asan-instrument-allocas=1 -fsanitize-address-use-after-scope -fno-omit-frame-pointer -D__KSAN__=1 -g1"
 GCC_OUT="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=0 --param asan-stack=1 --param asan-globals=1 --param asan-instrument-allocas=1 -fsanitize-address-use-after-scope -fno-omit-frame-pointer -D__KSAN__=1 -g1"
-CLANG_IN="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -fsanitize-address-use-after-scope -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
-CLANG_OUT="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -fsanitize-address-use-after-scope -mllvm -asan-instrumentation-with-call-threshold=0 -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
+CLANG_IN="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-use-after-scope=1 -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
+CLANG_OUT="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-use-after-scope=1 -mllvm -asan-instrumentation-with-call-threshold=0 -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
 LINE=$(vline --ksan-cc=gcc -c t.c -o e.o)
 check "gcc inline: exact command" [ "$LINE" = "ksan-cc: exec: gcc $GCC_IN -c t.c -o e.o -I$INC" ]
 LINE=$(vline --ksan-cc=gcc --ksan-mode=outline -c t.c -o e.o)
