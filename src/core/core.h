@@ -73,6 +73,10 @@ typedef uint32_t depot_handle_t;	/* 0 = no stack */
 depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n);
 /* Returns the number of frames and points *pcs at them (read-only). */
 size_t core_depot_fetch(depot_handle_t h, const uintptr_t **pcs);
+struct core_thread;
+/* core_depot_save, first trying the thread's cache of recent stacks. */
+depot_handle_t core_depot_save_cached(struct core_thread *t, const uintptr_t *pcs,
+				      size_t n);
 /* Capture the current stack (starting at pc/fp, see port.h) and save it. */
 depot_handle_t core_depot_capture(uintptr_t pc, uintptr_t fp, size_t max);
 size_t core_depot_bytes(void);
@@ -84,8 +88,10 @@ struct core_cache {
 	uint32_t count;
 	void *slot[CORE_CACHE_MAX];
 };
-struct core_qbatch {
-	void *head, *tail;	/* linked through core_qlink() */
+#define CORE_QCHAINS 8
+#define CORE_DEPOT_CACHE 128
+struct core_qbatch {		/* this thread's freed objects, not yet in the FIFO */
+	void *head[CORE_QCHAINS], *tail[CORE_QCHAINS];	/* through core_qlink() */
 	size_t bytes;
 	size_t count;
 };
@@ -97,6 +103,7 @@ struct core_thread {
 	void *fake_stack;	/* kasan's stack-use-after-return frames */
 	struct core_qbatch quarantine;
 	struct core_cache cache[CORE_NCLASSES];
+	uint32_t depot_cache[CORE_DEPOT_CACHE];	/* recent stack handles */
 };
 struct core_thread *core_thread_get(void);
 /* Called by the port when a thread ends (value of its thread slot). */
@@ -120,6 +127,7 @@ struct core_region {
 	uint32_t cls;
 	uintptr_t base, end;	/* slots live in [base, end) */
 	uint32_t stride;
+	uint64_t stride_inv;	/* ceil(2^40 / stride): offset / stride by multiply */
 	struct core_region *next;
 };
 extern const uint32_t core_class_size[CORE_NCLASSES] CORE_HIDDEN;
@@ -152,7 +160,8 @@ uintptr_t core_slot_of(const struct core_region *r, uintptr_t addr);
 void core_thread_cache_drain(struct core_thread *t);
 
 /* ---- quarantine.c: FIFO of freed objects, bounded in bytes ------------ */
-/* Each queued object provides a link word; the detector says where. */
+/* Each queued object provides a link word; the detector says where, and
+ * its release callback gives the object's memory back for reuse. */
 typedef void **(*core_qlink_fn)(void *obj);
 typedef void (*core_qrelease_fn)(struct core_thread *t, void *obj);
 void core_quarantine_init(core_qlink_fn link, core_qrelease_fn release);

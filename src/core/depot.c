@@ -27,20 +27,25 @@ static uint32_t pool_used;		/* bytes used in pools[npools-1] */
 static uint32_t *table;			/* buckets: record handles */
 static int full_warned;
 
-/* Two independent multiply chains, so the CPU overlaps them: this runs on
+/* Four independent multiply chains, so the CPU overlaps them: this runs on
  * every malloc and free. */
 static uint32_t hash_pcs(const uintptr_t *pcs, size_t n)
 {
-	uint64_t a = 0x9747b28cull ^ n, b = 0x2545f4914f6cdd1dull;
+	uint64_t a = 0x9747b28cull ^ n, b = 0x2545f4914f6cdd1dull,
+		 c = 0x632be59bd9b4e019ull, d = 0x85ebca77c2b2ae63ull;
 	size_t i;
 
-	for (i = 0; i + 1 < n; i += 2) {
+	for (i = 0; i + 3 < n; i += 4) {
 		a = (a ^ pcs[i]) * 0x9e3779b97f4a7c15ull;
 		b = (b ^ pcs[i + 1]) * 0xc2b2ae3d27d4eb4full;
+		c = (c ^ pcs[i + 2]) * 0x165667b19e3779f9ull;
+		d = (d ^ pcs[i + 3]) * 0xd6e8feb86659fd93ull;
 	}
-	if (i < n)
+	for (; i < n; i++)
 		a = (a ^ pcs[i]) * 0x9e3779b97f4a7c15ull;
 	a ^= (b << 31) | (b >> 33);
+	a ^= (c << 17) | (c >> 47);
+	a ^= (d << 47) | (d >> 17);
 	a ^= a >> 29;
 	a *= 0x165667b19e3779f9ull;
 	return (uint32_t)(a ^ (a >> 32));
@@ -133,6 +138,49 @@ depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n)
 	__atomic_store_n(bucket, h, __ATOMIC_RELEASE);	/* pairs with find() */
 out:
 	ksan_port_unlock(&core_depot_lock);
+	return h;
+}
+
+static int same_pcs(const uintptr_t *a, const uintptr_t *b, size_t n)
+{
+	uintptr_t diff = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		diff |= a[i] ^ b[i];
+	return !diff;
+}
+
+/*
+ * Programs allocate and free from a few hot call chains, and each capture
+ * otherwise pays a full hash and a table walk.  The thread's cache maps a
+ * cheap key (the first frames, the last one and the depth) to the handle
+ * saved last under it; a hit still compares every frame with the record.
+ */
+depot_handle_t core_depot_save_cached(struct core_thread *t, const uintptr_t *pcs,
+				      size_t n)
+{
+	uint32_t *slot, h;
+	uint64_t key;
+
+	if (!n)
+		return 0;
+	if (n > DEPOT_MAX_FRAMES)
+		n = DEPOT_MAX_FRAMES;
+	key = pcs[0] * 0x9e3779b97f4a7c15ull ^ pcs[n > 1] * 0xc2b2ae3d27d4eb4full ^
+	      pcs[n > 2 ? 2 : 0] * 0x165667b19e3779f9ull ^
+	      (pcs[n - 1] + n) * 0xd6e8feb86659fd93ull;
+	slot = &t->depot_cache[key >> (64 - 7)];
+	_Static_assert(CORE_DEPOT_CACHE == 1 << 7, "the key's top 7 bits index the cache");
+	h = *slot;
+	if (h) {
+		const struct record *r = record_of(h);
+
+		if (r->n == n && same_pcs(r->pcs, pcs, n))
+			return h;
+	}
+	h = core_depot_save(pcs, n);
+	*slot = h;
 	return h;
 }
 

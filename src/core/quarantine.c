@@ -4,13 +4,19 @@
  * pointer still finds them poisoned.  Each thread fills a private batch
  * without locking; a full batch joins the global FIFO, and the oldest
  * batches are released once the total exceeds the limit.
+ *
+ * Objects are linked through a word inside them (no memory of its own), in
+ * CORE_QCHAINS interleaved chains per batch.  By the time a batch is
+ * released its objects are long cold; following one chain would wait for
+ * one cache miss per object, while the chains are followed side by side,
+ * each next object prefetched a round ahead, so the misses overlap.
  */
 #include "core.h"
 
 #define THREAD_BATCH_MAX (1u << 20)
 
 struct batch {
-	void *head, *tail;
+	void *head[CORE_QCHAINS];
 	size_t bytes;
 	struct batch *next;
 };
@@ -34,13 +40,32 @@ static size_t limit(void)
 	return core_opt.quarantine_size_mb << 20;
 }
 
-static void release_list(struct core_thread *t, void *obj)
+static void release_chains(struct core_thread *t, void *const head[CORE_QCHAINS])
 {
-	while (obj) {
-		void *next = *qlink(obj);
+	void *cur[CORE_QCHAINS];
+	unsigned j, live = 0;
 
-		qrelease(t, obj);
-		obj = next;
+	for (j = 0; j < CORE_QCHAINS; j++) {
+		cur[j] = head[j];
+		if (cur[j]) {
+			__builtin_prefetch(cur[j], 1);
+			live++;
+		}
+	}
+	while (live) {
+		for (j = 0; j < CORE_QCHAINS; j++) {
+			void *obj = cur[j], *next;
+
+			if (!obj)
+				continue;
+			next = *qlink(obj);
+			if (next)
+				__builtin_prefetch(next, 1);
+			else
+				live--;
+			cur[j] = next;
+			qrelease(t, obj);
+		}
 	}
 }
 
@@ -65,21 +90,33 @@ static struct batch *batch_alloc(void)
 	return b;
 }
 
+static void thread_batch_reset(struct core_qbatch *tb)
+{
+	unsigned j;
+
+	for (j = 0; j < CORE_QCHAINS; j++)
+		tb->head[j] = tb->tail[j] = 0;
+	tb->bytes = tb->count = 0;
+}
+
 void core_quarantine_flush_thread(struct core_thread *t)
 {
 	struct core_qbatch *tb = &t->quarantine;
-	struct batch *b, *evict = 0;
+	struct batch *b, *evict = 0, *last = 0;
+	unsigned j;
 
-	if (!tb->head)
+	if (!tb->count)
 		return;
 	ksan_port_lock(&core_q_lock);
 	b = batch_alloc();
 	if (!b) {
 		ksan_port_unlock(&core_q_lock);
-		goto release_now;	/* no memory for bookkeeping: free now */
+		release_chains(t, tb->head);	/* no memory for bookkeeping: free now */
+		thread_batch_reset(tb);
+		return;
 	}
-	b->head = tb->head;
-	b->tail = tb->tail;
+	for (j = 0; j < CORE_QCHAINS; j++)
+		b->head[j] = tb->head[j];
 	b->bytes = tb->bytes;
 	b->next = 0;
 	if (q_tail)
@@ -88,8 +125,7 @@ void core_quarantine_flush_thread(struct core_thread *t)
 		q_head = b;
 	q_tail = b;
 	q_bytes += b->bytes;
-	tb->head = tb->tail = 0;
-	tb->bytes = tb->count = 0;
+	thread_batch_reset(tb);
 
 	/* Detach the oldest batches over the limit; release outside the lock. */
 	while (q_bytes > limit() && q_head) {
@@ -99,43 +135,43 @@ void core_quarantine_flush_thread(struct core_thread *t)
 		if (!q_head)
 			q_tail = 0;
 		q_bytes -= old->bytes;
-		old->next = evict;
-		evict = old;
+		old->next = 0;
+		if (last)
+			last->next = old;
+		else
+			evict = old;
+		last = old;
 	}
 	ksan_port_unlock(&core_q_lock);
 
 	while (evict) {
 		struct batch *next = evict->next;
 
-		release_list(t, evict->head);
+		release_chains(t, evict->head);
 		ksan_port_lock(&core_q_lock);
 		evict->next = free_batches;
 		free_batches = evict;
 		ksan_port_unlock(&core_q_lock);
 		evict = next;
 	}
-	return;
-release_now:
-	release_list(t, tb->head);
-	tb->head = tb->tail = 0;
-	tb->bytes = tb->count = 0;
 }
 
 void core_quarantine_put(struct core_thread *t, void *obj, size_t bytes)
 {
 	struct core_qbatch *tb = &t->quarantine;
 	size_t lim = limit();
+	unsigned j = (unsigned)(tb->count % CORE_QCHAINS);
 
 	if (!lim) {
 		qrelease(t, obj);
 		return;
 	}
 	*qlink(obj) = 0;
-	if (tb->tail)
-		*qlink(tb->tail) = obj;
+	if (tb->tail[j])
+		*qlink(tb->tail[j]) = obj;
 	else
-		tb->head = obj;
-	tb->tail = obj;
+		tb->head[j] = obj;
+	tb->tail[j] = obj;
 	tb->bytes += bytes;
 	tb->count++;
 	if (tb->bytes >= (lim / 8 < THREAD_BATCH_MAX ? lim / 8 : THREAD_BATCH_MAX) ||

@@ -1,7 +1,9 @@
 /*
  * This file contains the slab: kmalloc-style size classes carved from 1 MiB
- * regions, per-class free lists under a short lock, and per-thread caches so
- * the common allocation path takes no lock.  A slot is the class's object
+ * regions, per-class depots of free slots under a short lock, and per-thread
+ * caches so the common allocation path takes no lock.  Free slots move
+ * between a thread and its class in magazines (arrays of slot pointers), so
+ * neither side touches the slots' memory, which is usually cold by then.  A slot is the class's object
  * capacity plus its red zones; what the bytes mean (headers, poisoning) is
  * the detector's business, told through the two callbacks.
  */
@@ -9,6 +11,15 @@
 
 #define REGION_SIZE (1u << 20)
 #define REFILL 32
+#define MAG_SLOTS (CORE_CACHE_MAX / 2)
+#define MAGS_PER_MAP 120		/* about 32 KiB */
+
+struct magazine {
+	struct magazine *next;
+	uint32_t n;
+	void *slot[MAG_SLOTS];
+};
+_Static_assert(REFILL == MAG_SLOTS, "a refill is one magazine");
 
 const uint32_t core_class_size[CORE_NCLASSES] = {
 	16, 32, 64, 96, 128, 192, 256, 512, 1024, 2048, 4096, 8192,
@@ -20,7 +31,10 @@ const uint8_t core_class_lookup[17] = {
 
 struct slab_class {
 	ksan_lock_t lock;
-	void *free_list;	/* guarded by lock; linked through slot_link() */
+	struct magazine *full;	/* guarded by lock: free slots */
+	struct magazine *empty;	/* guarded by lock: spare magazines */
+	void *free_list;	/* guarded by lock; linked through slot_link(),
+				 * used only when no magazine can be mapped */
 	uintptr_t bump, bump_end; /* guarded by lock; carve area */
 	struct core_region *regions; /* guarded by lock */
 	uint32_t stride;
@@ -84,6 +98,7 @@ static int new_region(struct slab_class *c, unsigned cls)
 	r->base = ROUND_UP((uintptr_t)mem + sizeof(*r), 16);
 	r->end = r->base + (REGION_SIZE - (r->base - (uintptr_t)mem)) /
 			   c->stride * c->stride;
+	r->stride_inv = ((1ull << 40) + c->stride - 1) / c->stride;
 	if (core_pagemap_set((uintptr_t)mem, REGION_SIZE, r)) {
 		ksan_port_unmap(mem, REGION_SIZE);
 		return -1;
@@ -103,6 +118,18 @@ static void refill(struct core_thread *t, unsigned cls)
 	struct core_cache *cache = &t->cache[cls];
 
 	ksan_port_lock(&c->lock);
+	if (c->full) {
+		struct magazine *m = c->full;
+		uint32_t i;
+
+		c->full = m->next;
+		for (i = 0; i < m->n; i++)
+			cache->slot[cache->count++] = m->slot[i];
+		m->next = c->empty;
+		c->empty = m;
+		ksan_port_unlock(&c->lock);
+		return;
+	}
 	while (cache->count < REFILL && c->free_list) {
 		void *s = c->free_list;
 
@@ -122,12 +149,41 @@ void *core_slot_alloc(struct core_thread *t, unsigned cls)
 {
 	struct core_cache *cache = &t->cache[cls];
 
-	if (unlikely(!cache->count)) {
+	uint32_t n = cache->count;
+
+	if (unlikely(!n)) {
 		refill(t, cls);
-		if (!cache->count)
+		n = cache->count;
+		if (!n)
 			return 0;
 	}
-	return cache->slot[--cache->count];
+	cache->count = --n;
+	/* the next allocation's slot is most likely cold (it sat in the
+	 * quarantine): start loading its header now */
+	if (n)
+		__builtin_prefetch(cache->slot[n - 1], 1);
+	return cache->slot[n];
+}
+
+/* A spare magazine for c; called with c->lock held. */
+static struct magazine *magazine_get(struct slab_class *c)
+{
+	struct magazine *m = c->empty;
+
+	if (!m) {
+		struct magazine *chunk = ksan_port_map(sizeof(*m) * MAGS_PER_MAP);
+		unsigned i;
+
+		if (!chunk)
+			return 0;
+		for (i = 0; i < MAGS_PER_MAP; i++) {
+			chunk[i].next = c->empty;
+			c->empty = &chunk[i];
+		}
+		m = c->empty;
+	}
+	c->empty = m->next;
+	return m;
 }
 
 static void give_back(unsigned cls, void **slots, unsigned n)
@@ -136,7 +192,21 @@ static void give_back(unsigned cls, void **slots, unsigned n)
 	unsigned i;
 
 	ksan_port_lock(&c->lock);
-	for (i = 0; i < n; i++) {
+	while (n) {
+		struct magazine *m = magazine_get(c);
+		unsigned k = n < MAG_SLOTS ? n : MAG_SLOTS;
+
+		if (!m)
+			break;
+		for (i = 0; i < k; i++)
+			m->slot[i] = slots[i];
+		m->n = k;
+		m->next = c->full;
+		c->full = m;
+		slots += k;
+		n -= k;
+	}
+	for (i = 0; i < n; i++) {	/* no memory for magazines */
 		*slot_link(slots[i]) = c->free_list;
 		c->free_list = slots[i];
 	}
@@ -177,7 +247,9 @@ uintptr_t core_slot_of(const struct core_region *r, uintptr_t addr)
 {
 	if (addr < r->base || addr >= r->end)
 		return 0;
-	return addr - (addr - r->base) % r->stride;
+	/* offsets are below 2^20 and strides below 2^14, so the quotient by
+	 * multiply is exact: its error is below offset / 2^40 < 2^-20 < 1 / stride */
+	return r->base + (((addr - r->base) * r->stride_inv) >> 40) * r->stride;
 }
 
 void core_slab_lock_all(void)

@@ -6,16 +6,36 @@
 
 int kasan_ready;
 
+/* Shadow runs of heap objects are short (2-32 bytes for most): two
+ * overlapping stores instead of a call and a loop. */
+static inline void shadow_fill(int8_t *s, uint8_t v, size_t n)
+{
+	uint64_t w = 0x0101010101010101ull * v;
+
+	if (n >= 8 && n <= 16) {
+		__builtin_memcpy(s, &w, 8);
+		__builtin_memcpy(s + n - 8, &w, 8);
+	} else if (n >= 4 && n < 8) {
+		uint32_t w4 = (uint32_t)w;
+
+		__builtin_memcpy(s, &w4, 4);
+		__builtin_memcpy(s + n - 4, &w4, 4);
+	} else if (n < 4) {
+		while (n--)
+			*s++ = (int8_t)v;
+	} else {
+		core_memset(s, v, n);
+	}
+}
+
 void kasan_poison(uintptr_t addr, size_t size, uint8_t value)
 {
-	if (!size)
-		return;
-	core_memset(kasan_shadow(addr), value, size >> KASAN_GRANULE_SHIFT);
+	shadow_fill(kasan_shadow(addr), value, size >> KASAN_GRANULE_SHIFT);
 }
 
 void kasan_unpoison(uintptr_t addr, size_t size)
 {
-	core_memset(kasan_shadow(addr), 0, size >> KASAN_GRANULE_SHIFT);
+	shadow_fill(kasan_shadow(addr), 0, size >> KASAN_GRANULE_SHIFT);
 	if (size & 7)
 		*kasan_shadow(addr + size) = (int8_t)(size & 7);
 }

@@ -64,10 +64,12 @@ void port_mem_init(void)
 		real_memset = (void *(*)(void *, int, size_t))p;
 }
 
+/* The common case, clean ranges, without a call (linux.h). */
 #define ENTRY_CHECK(entry, addr, size, write)				\
-	kasan_check_range((uintptr_t)(addr), (size), (write),		\
-			  (uintptr_t)__builtin_return_address(0),	\
-			  (uintptr_t)__builtin_frame_address(0), (uintptr_t)(entry))
+	(port_range_clean((uintptr_t)(addr), (size)) ||			\
+	 kasan_check_range((uintptr_t)(addr), (size), (write),		\
+			   (uintptr_t)__builtin_return_address(0),	\
+			   (uintptr_t)__builtin_frame_address(0), (uintptr_t)(entry)))
 
 /* memcpy's ranges must not overlap: reported, and the copy not made.
  * The same pointer twice is let through, as ASan does: compilers emit
