@@ -27,7 +27,9 @@ KASAN_SRC := $(wildcard src/kasan/*.c)
 UBSAN_SRC := $(wildcard src/ubsan/*.c)
 KFENCE_SRC := $(wildcard src/kfence/*.c)
 LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c src/port/linux/kfence_preload.c,$(wildcard src/port/linux/*.c))
-FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(UBSAN_SRC) $(KFENCE_SRC))
+KASAN_ASM := $(wildcard src/kasan/*.S)
+FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(UBSAN_SRC) $(KFENCE_SRC)) \
+	$(patsubst src/%.S,$(B)/obj/%.o,$(KASAN_ASM))
 LINUX_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(LINUX_SRC))
 STUB_OBJ  := $(B)/obj/port/stub/stub.o
 
@@ -48,6 +50,9 @@ $(B)/obj/core/%.o: src/core/%.c src/core/*.h src/core/options.def include/ksan/*
 $(B)/obj/kasan/%.o: src/kasan/%.c src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@
+$(B)/obj/kasan/%.o: src/kasan/%.S
+	@mkdir -p $(@D)
+	$(CC) -c $< -o $@
 $(B)/obj/ubsan/%.o: src/ubsan/%.c src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@

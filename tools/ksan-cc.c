@@ -73,6 +73,10 @@ static const struct flag_row kasan_flags[] = {
     /* the driver flag is ignored in kernel mode; the pass option works */
     { CC_CLANG, M_ANY,     "-mllvm", "-asan-use-after-scope=1" },
     { CC_CLANG, M_OUTLINE, "-mllvm", "-asan-instrumentation-with-call-threshold=0" },
+    /* outline checks as __asan_check_<op>_add_<size>_<reg>: the address in
+     * a register, only r10/r11 clobbered, so callers spill nothing
+     * (src/kasan/abi_clang_x86_64.S; x86-64, clang >= 13) */
+    { CC_CLANG, M_OUTLINE, "-mllvm", "-asan-optimize-callbacks" },
 };
 
 /* --ksan-uar: frames on a fake stack (run time: detect_stack_use_after_return=1).

@@ -24,21 +24,22 @@ static void halt_now(void)
 /*
  * The outline checks' fast path: an access inside one granule whose shadow
  * allows it (almost every access) returns after one shadow load; anything
- * else takes the generic range check, which also reports.
+ * else takes the generic range check, which also reports.  No kasan_ready
+ * test, as in the compilers' inline checks: the port makes the shadow
+ * usable (.preinit_array) before any instrumented code runs.
  */
 static inline __attribute__((always_inline)) int fast_ok(uintptr_t a, size_t size)
 {
-	if (size == 16)
-		return likely(kasan_ready) && !(a & 7) &&
-		       a - KASAN_NULL_LIMIT < KASAN_ADDR_LIMIT - KASAN_NULL_LIMIT - 16 &&
-		       !*(const uint16_t *)kasan_shadow(a);
-	if (likely(kasan_ready) && (a & 7) + size <= 8 &&
-	    a - KASAN_NULL_LIMIT < KASAN_ADDR_LIMIT - KASAN_NULL_LIMIT - 8) {
-		int8_t s = *kasan_shadow(a);
+	int8_t s;
 
-		return likely(s == 0) || (int8_t)((a & 7) + size - 1) < s;
-	}
-	return 0;
+	if (unlikely(a - KASAN_NULL_LIMIT >= KASAN_ADDR_LIMIT - KASAN_NULL_LIMIT - 16))
+		return 0;
+	if (size == 16)
+		return !(a & 7) && !*(const uint16_t *)kasan_shadow(a);
+	s = *kasan_shadow(a);
+	if (likely(s == 0))
+		return size == 1 || (a & 7) + size <= 8;
+	return (int8_t)((a & 7) + size - 1) < s;
 }
 
 #define DEFINE_CHECK(size)						\

@@ -107,6 +107,7 @@ contains()  { [[ "$LINE" == *"$1"* ]]; }
 lacks()  { [[ "$LINE" != *"$1"* ]]; }
 undef()  { nm -u "$1" | awk '{print $NF}' | grep -qx "$2"; }
 no_undef() { ! undef "$1" "$2"; }
+undef_re() { nm -u "$1" | awk '{print $NF}' | grep -Eqx "$2"; }
 
 KERNEL_OFFSET_RE='0xdffffc0000000000|-2305847407260205056|16140901064495857664'
 
@@ -166,6 +167,10 @@ instr_check() {
     if [ "$mode" = inline ]; then
         check "$tag: inline reports (__asan_report_load4_noabort)" undef i.o __asan_report_load4_noabort
         check "$tag: no outline calls" no_undef i.o __asan_load4_noabort
+    elif [ "$cc" = clang ]; then
+        # clang: register-passing checks (-asan-optimize-callbacks)
+        check "$tag: outline calls (__asan_check_load_add_4_<reg>)" undef_re i.o '__asan_check_load_add_4_R[A-Z0-9]+'
+        check "$tag: no inline reports" no_undef i.o __asan_report_load4_noabort
     else
         check "$tag: outline calls (__asan_load4_noabort)" undef i.o __asan_load4_noabort
         check "$tag: no inline reports" no_undef i.o __asan_report_load4_noabort
@@ -204,7 +209,7 @@ check "KSAN_CC=clang gives clang flags" has "-asan-mapping-offset=0x7fff8000"
 GCC_IN="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=10000 --param asan-stack=1 --param asan-globals=1 --param asan-instrument-allocas=1 -fsanitize-address-use-after-scope -fno-omit-frame-pointer -D__KSAN__=1 -g1"
 GCC_OUT="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=0 --param asan-stack=1 --param asan-globals=1 --param asan-instrument-allocas=1 -fsanitize-address-use-after-scope -fno-omit-frame-pointer -D__KSAN__=1 -g1"
 CLANG_IN="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-use-after-scope=1 -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
-CLANG_OUT="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-use-after-scope=1 -mllvm -asan-instrumentation-with-call-threshold=0 -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
+CLANG_OUT="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-use-after-scope=1 -mllvm -asan-instrumentation-with-call-threshold=0 -mllvm -asan-optimize-callbacks -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
 LINE=$(vline --ksan-cc=gcc -c t.c -o e.o)
 check "gcc inline: exact command" [ "$LINE" = "ksan-cc: exec: gcc $GCC_IN -c t.c -o e.o -I$INC" ]
 LINE=$(vline --ksan-cc=gcc --ksan-mode=outline -c t.c -o e.o)

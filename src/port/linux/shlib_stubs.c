@@ -26,6 +26,28 @@ STUB_CHECK(4)
 STUB_CHECK(8)
 STUB_CHECK(16)
 
+/* clang's register-passing outline checks (abi_clang_x86_64.S): an empty
+ * function keeps every register, as their contract wants */
+#define STUB_REG_SIZE(op, size)						\
+	WEAK void __asan_check_##op##_add_##size##_RAX(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_RBX(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_RCX(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_RDX(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_RSI(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_RDI(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_RBP(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_R8(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_R9(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_R12(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_R13(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_R14(void) {}		\
+	WEAK void __asan_check_##op##_add_##size##_R15(void) {}
+#define STUB_REG(op)							\
+	STUB_REG_SIZE(op, 1) STUB_REG_SIZE(op, 2) STUB_REG_SIZE(op, 4)	\
+	STUB_REG_SIZE(op, 8) STUB_REG_SIZE(op, 16)
+STUB_REG(load)
+STUB_REG(store)
+
 WEAK void __asan_loadN_noabort(uintptr_t a, size_t n) { (void)a; (void)n; }
 WEAK void __asan_storeN_noabort(uintptr_t a, size_t n) { (void)a; (void)n; }
 WEAK void __asan_loadN(uintptr_t a, size_t n) { (void)a; (void)n; }
