@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# ksan benchmark: ksan (inline/outline, gcc/clang) against native builds and
-# AddressSanitizer on real C programs taken from Debian source packages:
+# ksan benchmark: ksan (inline/outline, gcc/clang) and the preloaded KFENCE
+# against native builds and AddressSanitizer on real C programs taken from Debian source packages:
 #   SQLite 3.40 (sqlite3: the amalgamation + test/speedtest1.c) and
 #   Lua 5.4 (lua5.4: the interpreter) running the scripts in bench/lua/.
 #
@@ -69,7 +69,7 @@ done
 
 # ---------------------------------------------------------------- variants
 # name | compiler family | kind | compiler command (CFLAGS_COMMON is added)
-ALL_VARIANTS=(gcc clang ksan-inline-gcc ksan-inline-clang ksan-outline-gcc ksan-outline-clang asan-gcc asan-clang)
+ALL_VARIANTS=(gcc clang ksan-inline-gcc ksan-inline-clang ksan-outline-gcc ksan-outline-clang asan-gcc asan-clang kfence-gcc)
 QUICK_VARIANTS=(gcc ksan-inline-gcc ksan-outline-gcc asan-gcc)
 declare -A VCC VFAM VKIND
 VCC[gcc]="gcc";                                                     VFAM[gcc]="gcc";   VKIND[gcc]="native"
@@ -80,6 +80,9 @@ VCC[ksan-outline-gcc]="$KSAN_CC --ksan-cc=gcc --ksan-mode=outline";   VFAM[ksan-
 VCC[ksan-outline-clang]="$KSAN_CC --ksan-cc=clang --ksan-mode=outline"; VFAM[ksan-outline-clang]="clang"; VKIND[ksan-outline-clang]="ksan-outline"
 VCC[asan-gcc]="gcc -fsanitize=address";                               VFAM[asan-gcc]="gcc";   VKIND[asan-gcc]="asan"
 VCC[asan-clang]="clang -fsanitize=address";                           VFAM[asan-clang]="clang"; VKIND[asan-clang]="asan"
+# KFENCE: the native gcc binaries, run with the preloaded sampling runtime
+VCC[kfence-gcc]="gcc";                                                 VFAM[kfence-gcc]="gcc";   VKIND[kfence-gcc]="kfence"
+KFENCE_SO=$ROOT/build/lib/libksan-kfence.so
 # Run-time environment of each kind.  ASan: no leak check at exit (it would
 # distort the times; ksan has no leak checker).  ksan: its defaults.
 asan_env="ASAN_OPTIONS=detect_leaks=0"
@@ -309,6 +312,7 @@ compile_one() {	# compile_one VARIANT SRC OBJ EXTRA-FLAGS  (logs to LOGS/build-V
 build_all() {
 	local jobs=() v key d src obj
 	for v in "${VARIANTS[@]}"; do
+		[ "${VKIND[$v]}" = kfence ] && continue	# the native binaries, below
 		d=$BLD/$v; key=$(variant_key "$v")
 		if [ "$(cat "$d/.key" 2>/dev/null)" != "$key" ]; then
 			rm -rf "$d"; mkdir -p "$d/obj"; echo "$key" > "$d/.key"
@@ -317,6 +321,7 @@ build_all() {
 		[ -s "$d/obj/sqlite3.o" ] || jobs+=("$v|$AMALG_DIR/sqlite3.c|$d/obj/sqlite3.o|$SQLITE_DEFS -I$AMALG_DIR")
 	done
 	for v in "${VARIANTS[@]}"; do
+		[ "${VKIND[$v]}" = kfence ] && continue
 		d=$BLD/$v
 		[ -s "$d/obj/speedtest1.o" ] || jobs+=("$v|$SQLITE_SRC/test/speedtest1.c|$d/obj/speedtest1.o|$SQLITE_DEFS -I$AMALG_DIR")
 		for src in "${LUA_CFILES[@]}"; do
@@ -341,6 +346,19 @@ build_all() {
 	# links (always: they take the current ksan runtime)
 	for v in "${VARIANTS[@]}"; do
 		d=$BLD/$v
+		if [ "${VKIND[$v]}" = kfence ]; then
+			local nd=$BLD/${VFAM[$v]}
+			mkdir -p "$d"
+			if [ ! -f "$KFENCE_SO" ]; then
+				echo "$KFENCE_SO is missing (run make)" > "$LOGS/link-$v.log"
+				BUILD_FAILED[$v]=$LOGS/link-$v.log; loud "variant $v" "$LOGS/link-$v.log"
+			elif [[ " ${VARIANTS[*]} " != *" ${VFAM[$v]} "* ]] || [ -n "${BUILD_FAILED[${VFAM[$v]}]:-}" ] ||
+			     ! cp "$nd/speedtest1" "$nd/lua" "$nd/hello" "$d/" 2> "$LOGS/link-$v.log"; then
+				echo "variant $v runs the native ${VFAM[$v]} binaries: measure variant ${VFAM[$v]} too" >> "$LOGS/link-$v.log"
+				BUILD_FAILED[$v]=$LOGS/link-$v.log; loud "variant $v" "$LOGS/link-$v.log"
+			fi
+			continue
+		fi
 		local missing=()
 		for obj in "$d/obj/sqlite3.o" "$d/obj/speedtest1.o"; do [ -s "$obj" ] || missing+=("$obj"); done
 		for src in "${LUA_CFILES[@]}"; do obj=$d/obj/lua-$(basename "$src" .c).o; [ -s "$obj" ] || missing+=("$obj"); done
@@ -372,7 +390,12 @@ printf 'round\tworkload\tvariant\tstatus\tuser\tsys\trss_kb\twall\tnote\n' > "$R
 declare -A FAILED=()     # "workload variant" -> reason (stop re-running it)
 declare -A EXPECT=()     # workload -> normalised stdout of the first good native run
 
-variant_env() { [ "${VKIND[$1]}" = asan ] && echo "$asan_env" || true; }
+variant_env() {
+	case ${VKIND[$1]} in
+	asan) echo "$asan_env" ;;
+	kfence) echo "LD_PRELOAD=$KFENCE_SO" ;;
+	esac
+}
 normalise() {	# speedtest1 prints timings; strip them before comparing outputs
 	sed -E 's/[ .]+[0-9]+\.[0-9]+s$//' "$1"
 }
@@ -391,8 +414,8 @@ run_one() {	# run_one ROUND WORKLOAD VARIANT
 	elif grep -q 'terminated by signal' "$tf" 2>/dev/null; then status=FAILED; note=$(grep -o 'terminated by signal [0-9]*' "$tf")
 	elif [ "$rc" != 0 ]; then status=FAILED; note="exit status $rc"
 	fi
-	if grep -qE 'BUG: KASAN|ERROR: AddressSanitizer|^ksan:|AddressSanitizer:DEADLYSIGNAL' "$err"; then
-		status=FAILED; note="${note:+$note, }sanitizer report: $(grep -m1 -E 'BUG: KASAN|ERROR: AddressSanitizer|^ksan:' "$err" | cut -c1-120)"
+	if grep -qE 'BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|^ksan:|AddressSanitizer:DEADLYSIGNAL' "$err"; then
+		status=FAILED; note="${note:+$note, }sanitizer report: $(grep -m1 -E 'BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|^ksan:' "$err" | cut -c1-120)"
 	fi
 	if [ "$status" = ok ]; then
 		if [ -z "${EXPECT[$w]:-}" ]; then
@@ -575,7 +598,8 @@ if _l:
 P(f"- CPU time = user + sys, peak RSS = max resident set, both from `/usr/bin/time -f '%U %S %M'`; "
   f"medians over the runs, min–max beside them. ASan variants run with `{meta['asan_env']}` "
   f"(no leak check at exit: it would distort the times, and ksan has none); ksan variants run with ksan's defaults "
-  f"(256 MiB quarantine, as ASan's).")
+  f"(256 MiB quarantine, as ASan's). kfence-gcc is the native gcc build run with `LD_PRELOAD=build/lib/libksan-kfence.so` "
+  f"(KFENCE's defaults: one allocation sampled every 100 ms).")
 P(f"- ×native is against the native build of the same compiler; ×ASan against ASan of the same compiler.")
 P("")
 
@@ -657,6 +681,7 @@ nat = lambda f: f if f in vinfo else ("gcc" if "gcc" in vinfo else None)
 line("ksan inline / native", lambda f: (f"ksan-inline-{f}", nat(f)))
 line("ksan outline / native", lambda f: (f"ksan-outline-{f}", nat(f)))
 line("ASan / native", lambda f: (f"asan-{f}", nat(f)))
+line("KFENCE (LD_PRELOAD, native binary) / native", lambda f: (f"kfence-{f}", nat(f)))
 line("ksan inline / ASan", lambda f: (f"ksan-inline-{f}", f"asan-{f}"))
 line("ksan inline / ASan, median over workloads", lambda f: (f"ksan-inline-{f}", f"asan-{f}"),
      stat=med, goal=0.90)
