@@ -102,7 +102,7 @@ static void thread_batch_reset(struct core_qbatch *tb)
 void core_quarantine_flush_thread(struct core_thread *t)
 {
 	struct core_qbatch *tb = &t->quarantine;
-	struct batch *b, *evict = 0, *last = 0;
+	struct batch *b, *evict = 0;
 	unsigned j;
 
 	if (!tb->count)
@@ -135,12 +135,8 @@ void core_quarantine_flush_thread(struct core_thread *t)
 		if (!q_head)
 			q_tail = 0;
 		q_bytes -= old->bytes;
-		old->next = 0;
-		if (last)
-			last->next = old;
-		else
-			evict = old;
-		last = old;
+		old->next = evict;	/* all of them go now: order is moot */
+		evict = old;
 	}
 	ksan_port_unlock(&core_q_lock);
 
