@@ -3,9 +3,10 @@
  * regions, per-class depots of free slots under a short lock, and per-thread
  * caches so the common allocation path takes no lock.  Free slots move
  * between a thread and its class in magazines (arrays of slot pointers), so
- * neither side touches the slots' memory, which is usually cold by then.  A slot is the class's object
- * capacity plus its red zones; what the bytes mean (headers, poisoning) is
- * the detector's business, told through the two callbacks.
+ * neither side touches the slots' memory, which is usually cold by then.
+ * A slot is the class's object capacity plus its red zones; what the bytes
+ * mean (headers, poisoning) is the detector's business, told through the
+ * two callbacks.
  */
 #include "core.h"
 
@@ -148,7 +149,6 @@ static void refill(struct core_thread *t, unsigned cls)
 void *core_slot_alloc(struct core_thread *t, unsigned cls)
 {
 	struct core_cache *cache = &t->cache[cls];
-
 	uint32_t n = cache->count;
 
 	if (unlikely(!n)) {
