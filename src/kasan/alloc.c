@@ -53,6 +53,8 @@ static depot_handle_t save_stack(struct core_thread *t, const struct kasan_calle
 	uintptr_t pcs[DEPOT_MAX_FRAMES];
 	size_t n = 0, max = core_opt.malloc_context_size;
 
+	if (c->stack)
+		return c->stack;
 	if (c->entry)
 		pcs[n++] = c->entry;
 	n += ksan_port_stack_trace(pcs + n, max + 1 - n, c->pc, c->fp);
@@ -309,6 +311,17 @@ size_t kasan_usable_size(const void *ptr)
 	if (!o)
 		return (size_t)-1;
 	return is_large ? ((struct large *)o)->size : ((struct chunk *)o)->size;
+}
+
+uint32_t kasan_alloc_stack(const void *ptr)
+{
+	enum kasan_free_bug bug;
+	int is_large;
+	void *o = lookup_live((uintptr_t)ptr, &bug, &is_large);
+
+	if (!o)
+		return 0;
+	return is_large ? ((struct large *)o)->alloc_stack : ((struct chunk *)o)->alloc_stack;
 }
 
 size_t kasan_realloc_size(void *ptr, const struct kasan_caller *cl)

@@ -129,7 +129,10 @@ struct kasan_caller {
 	uintptr_t entry;	/* the API function's own address (malloc) */
 	uintptr_t pc;		/* return address into its caller */
 	uintptr_t fp;		/* frame whose return address is pc */
+	uint32_t stack;		/* this call's stack, already saved (0: capture it) */
 };
+/* The allocation stack of the live object starting at p, else 0. */
+uint32_t kasan_alloc_stack(const void *p);
 void *kasan_malloc(size_t size, size_t align, int flags,
 		   const struct kasan_caller *c, int *err);
 /* Returns 0 when p was freed, -1 after a report (p left alone). */

@@ -36,7 +36,7 @@ void port_mem_init(void);
 #define PORT_CALLER(cl, fn)						\
 	const struct kasan_caller cl = { (uintptr_t)(fn),		\
 		(uintptr_t)__builtin_return_address(0),			\
-		(uintptr_t)__builtin_frame_address(0) }
+		(uintptr_t)__builtin_frame_address(0), 0 }
 /* 1 if every byte of [a, a+n) is addressable (n > 0): the shadow bytes
  * of all granules but the last are 0, eight at a time; the last covers the
  * range's last byte.  The common case of port_check, without a call. */

@@ -16,7 +16,7 @@
 #define CALLER(fn)							\
 	struct kasan_caller cl = { (uintptr_t)(fn),			\
 		(uintptr_t)__builtin_return_address(0),			\
-		(uintptr_t)__builtin_frame_address(0) }
+		(uintptr_t)__builtin_frame_address(0), 0 }
 #define ENTRY PORT_API __attribute__((noinline))
 
 /* An allocation that cannot be made: NULL with errno, or a report. */
@@ -120,7 +120,14 @@ static void *do_realloc(void *p, size_t size, const struct kasan_caller *cl)
 	if (!q)
 		return 0;	/* the old block stays valid, as C says */
 	real_memcpy(q, p, old < size ? old : size);
-	kasan_free(p, cl);
+	{
+		/* the old block's free stack is the new one's allocation
+		 * stack: walk it once */
+		struct kasan_caller fcl = *cl;
+
+		fcl.stack = kasan_alloc_stack(q);
+		kasan_free(p, &fcl);
+	}
 	return q;
 }
 
