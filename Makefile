@@ -50,7 +50,7 @@ $(B)/obj/core/%.o: src/core/%.c src/core/*.h src/core/options.def include/ksan/*
 $(B)/obj/kasan/%.o: src/kasan/%.c src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@
-$(B)/obj/kasan/%.o: src/kasan/%.S
+$(B)/obj/kasan/%.o: src/kasan/%.S src/kasan/layout.h
 	@mkdir -p $(@D)
 	$(CC) -c $< -o $@
 $(B)/obj/ubsan/%.o: src/ubsan/%.c src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h

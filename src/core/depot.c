@@ -59,20 +59,24 @@ static struct record *record_of(uint32_t h)
 	return (struct record *)(base + ((h & ((1u << POOL_SHIFT) - 1)) << 3));
 }
 
+/* Word compare without early exit: the common case is a match, all n words. */
+static int same_pcs(const uintptr_t *a, const uintptr_t *b, size_t n)
+{
+	uintptr_t diff = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		diff |= a[i] ^ b[i];
+	return !diff;
+}
+
 static uint32_t find(uint32_t head, uint32_t hash, const uintptr_t *pcs, size_t n)
 {
 	while (head) {
 		struct record *r = record_of(head);
 
-		if (r->hash == hash && r->n == n) {
-			size_t i = 0;
-
-			/* word compare: the common case is a match, all n words */
-			while (i < n && r->pcs[i] == pcs[i])
-				i++;
-			if (i == n)
-				return head;
-		}
+		if (r->hash == hash && r->n == n && same_pcs(r->pcs, pcs, n))
+			return head;
 		head = r->next;
 	}
 	return 0;
@@ -139,16 +143,6 @@ depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n)
 out:
 	ksan_port_unlock(&core_depot_lock);
 	return h;
-}
-
-static int same_pcs(const uintptr_t *a, const uintptr_t *b, size_t n)
-{
-	uintptr_t diff = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		diff |= a[i] ^ b[i];
-	return !diff;
 }
 
 /*

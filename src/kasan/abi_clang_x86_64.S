@@ -9,17 +9,22 @@
  * goes to kasan_check_range, which reports, with every register saved.
  * Compiler ABI: names and register contract must not change.
  *
- * Shadow: KASAN_SHADOW_OFFSET + (addr >> 3), as in kasan.h.  Addresses
- * below KASAN_NULL_LIMIT or near KASAN_ADDR_LIMIT take the slow path, as in
- * the C entry points (abi.c).
+ * Shadow: KASAN_SHADOW_OFFSET + (addr >> 3) (layout.h, as the C code).
+ * Addresses below KASAN_NULL_LIMIT or near the top of user space take the
+ * slow path, as in the C entry points (abi.c).
  */
+#include "layout.h"
+
 #if defined(__x86_64__) && defined(__ELF__)
 
-#define SHADOW_OFFSET	0x7fff8000
-#define NULL_LIMIT	0x1000
+#if KASAN_SHADOW_OFFSET > 0x7fffffff
+#error "the thunks address shadow as disp32(reg): the offset must fit 31 bits"
+#endif
+#define SHADOW_OFFSET	KASAN_SHADOW_OFFSET
+#define NULL_LIMIT	KASAN_NULL_LIMIT
 /* (addr - NULL_LIMIT) must be below this for the fast path: the access
- * (up to 16 bytes) ends below KASAN_ADDR_LIMIT = 1 << 47 */
-#define SPAN		(0x800000000000 - NULL_LIMIT - 16)
+ * (up to 16 bytes) ends below 1 << KASAN_ADDR_BITS */
+#define SPAN		((1 << KASAN_ADDR_BITS) - NULL_LIMIT - 16)
 
 	.text
 

@@ -8,14 +8,8 @@
 
 #include "../core/core.h"
 
-#define KASAN_GRANULE_SHIFT 3
-#define KASAN_GRANULE 8
-#ifndef KASAN_SHADOW_OFFSET
-#define KASAN_SHADOW_OFFSET 0x7fff8000ul	/* x86-64 user space, both compilers */
-#endif
-/* Application addresses below this have shadow (47-bit user space). */
-#define KASAN_ADDR_LIMIT (1ul << 47)
-#define KASAN_NULL_LIMIT 4096ul
+#include "layout.h"
+#define KASAN_ADDR_LIMIT (1ul << KASAN_ADDR_BITS)
 
 /* Shadow byte values with the top bit set: not addressable, and why. */
 #define KASAN_SLAB_REDZONE	0xfc	/* heap red zone, left or right (runtime) */

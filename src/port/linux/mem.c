@@ -64,44 +64,44 @@ void port_mem_init(void)
 		real_memset = (void *(*)(void *, int, size_t))p;
 }
 
-/* The common case, clean ranges, without a call (linux.h). */
-#define ENTRY_CHECK(entry, addr, size, write)				\
-	(port_range_clean((uintptr_t)(addr), (size)) ||			\
-	 kasan_check_range((uintptr_t)(addr), (size), (write),		\
-			   (uintptr_t)__builtin_return_address(0),	\
-			   (uintptr_t)__builtin_frame_address(0), (uintptr_t)(entry)))
-
 /* memcpy's ranges must not overlap: reported, and the copy not made.
  * The same pointer twice is let through, as ASan does: compilers emit
  * memcpy(p, p, n) for a struct assigned to itself. */
-#define ENTRY_OVERLAP(entry, d, s, n)					\
-	((d) != (s) && (uintptr_t)(d) < (uintptr_t)(s) + (n) &&		\
-	 (uintptr_t)(s) < (uintptr_t)(d) + (n) &&			\
-	 (kasan_report_overlap("memcpy", (uintptr_t)(d), (n), (uintptr_t)(s), (n), \
-			       (uintptr_t)__builtin_return_address(0),	\
-			       (uintptr_t)__builtin_frame_address(0),	\
-			       (uintptr_t)(entry)), 1))
+static inline int overlap(const struct kasan_caller *cl, void *d, const void *s, size_t n)
+{
+	if (d == s || (uintptr_t)d >= (uintptr_t)s + n || (uintptr_t)s >= (uintptr_t)d + n)
+		return 0;
+	kasan_report_overlap("memcpy", (uintptr_t)d, n, (uintptr_t)s, n, cl->pc, cl->fp,
+			     cl->entry);
+	return 1;
+}
 
+/* Each entry point checks its ranges with port_check (linux.h: clean
+ * ranges without a call) and, after a report, does not perform the call. */
 PORT_API __attribute__((noinline)) void *memcpy(void *d, const void *s, size_t n)
 {
+	PORT_CALLER(cl, memcpy);
+
 	if (likely(kasan_ready) && n &&
-	    (!ENTRY_CHECK(memcpy, s, n, 0) || !ENTRY_CHECK(memcpy, d, n, 1) ||
-	     ENTRY_OVERLAP(memcpy, d, s, n)))
+	    (!port_check(&cl, s, n, 0) || !port_check(&cl, d, n, 1) || overlap(&cl, d, s, n)))
 		return d;
 	return real_memcpy(d, s, n);
 }
 
 PORT_API __attribute__((noinline)) void *memmove(void *d, const void *s, size_t n)
 {
-	if (likely(kasan_ready) && n &&
-	    (!ENTRY_CHECK(memmove, s, n, 0) || !ENTRY_CHECK(memmove, d, n, 1)))
+	PORT_CALLER(cl, memmove);
+
+	if (likely(kasan_ready) && n && (!port_check(&cl, s, n, 0) || !port_check(&cl, d, n, 1)))
 		return d;
 	return real_memmove(d, s, n);
 }
 
 PORT_API __attribute__((noinline)) void *memset(void *d, int c, size_t n)
 {
-	if (likely(kasan_ready) && n && !ENTRY_CHECK(memset, d, n, 1))
+	PORT_CALLER(cl, memset);
+
+	if (likely(kasan_ready) && n && !port_check(&cl, d, n, 1))
 		return d;
 	return real_memset(d, c, n);
 }
@@ -109,24 +109,28 @@ PORT_API __attribute__((noinline)) void *memset(void *d, int c, size_t n)
 /* The compilers' user-mode names for the same checks. */
 PORT_API __attribute__((noinline)) void *__asan_memcpy(void *d, const void *s, size_t n)
 {
+	PORT_CALLER(cl, memcpy);
+
 	if (likely(kasan_ready) && n &&
-	    (!ENTRY_CHECK(memcpy, s, n, 0) || !ENTRY_CHECK(memcpy, d, n, 1) ||
-	     ENTRY_OVERLAP(memcpy, d, s, n)))
+	    (!port_check(&cl, s, n, 0) || !port_check(&cl, d, n, 1) || overlap(&cl, d, s, n)))
 		return d;
 	return real_memcpy(d, s, n);
 }
 
 PORT_API __attribute__((noinline)) void *__asan_memmove(void *d, const void *s, size_t n)
 {
-	if (likely(kasan_ready) && n &&
-	    (!ENTRY_CHECK(memmove, s, n, 0) || !ENTRY_CHECK(memmove, d, n, 1)))
+	PORT_CALLER(cl, memmove);
+
+	if (likely(kasan_ready) && n && (!port_check(&cl, s, n, 0) || !port_check(&cl, d, n, 1)))
 		return d;
 	return real_memmove(d, s, n);
 }
 
 PORT_API __attribute__((noinline)) void *__asan_memset(void *d, int c, size_t n)
 {
-	if (likely(kasan_ready) && n && !ENTRY_CHECK(memset, d, n, 1))
+	PORT_CALLER(cl, memset);
+
+	if (likely(kasan_ready) && n && !port_check(&cl, d, n, 1))
 		return d;
 	return real_memset(d, c, n);
 }
