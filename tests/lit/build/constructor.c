@@ -27,4 +27,4 @@ int main(void)
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} setup+0x{{.*}}constructor.c:13{{$}}
 // CHECK-NOT: {{^}}main{{$}}
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}

@@ -56,12 +56,12 @@ int main(int argc, char **argv)
 // OVF: {{^}} sum+0x{{.*}}opt_levels.c:30{{$}}
 // OVF: The buggy address is located 0 bytes to the right of
 // OVF-NEXT: {{^}} 44-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]]){{$}}
-// OVF: STATUS: exit 1
+// OVF: STATUS: exit 1{{$}}
 
 // UAF: {{^}}BUG: KASAN: slab-use-after-free in sum+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // UAF-NEXT: {{^}}Read of size 4 at addr
 // UAF: Freed by task
-// UAF: STATUS: exit 1
+// UAF: STATUS: exit 1{{$}}
 
 // OK: sum 0
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -69,8 +69,8 @@ int main(int argc, char **argv)
 
 // SA: sigaction: faults=1 value=k
 // SA-NEXT: handler still ours: 1
-// SA-NEXT: STATUS: exit 0
+// SA-NEXT: STATUS: exit 0{{$}}
 
 // SIG: signal: faults=1, jumped out
 // SIG-NEXT: signal: faults=2
-// SIG-NEXT: STATUS: exit 0
+// SIG-NEXT: STATUS: exit 0{{$}}

@@ -30,4 +30,4 @@ int main(void)
 // CHECK-NEXT: {{^}} make_name+0x{{.*}}helper.c:16{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}separate_compile.c:17{{$}}
 // CHECK: 12-byte region
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}

@@ -53,11 +53,11 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} lib_dup_upper+0x{{.*}}libparse.c:8{{$}}
 // CHECK: 5-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]])
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // UAF: {{^}}BUG: KASAN: slab-use-after-free in lib_use_after_free+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // UAF: {{^}} lib_use_after_free+0x{{.*}}libparse.c:24{{$}}
 // UAF: Freed by task
 // UAF-NEXT: {{^}} free{{$}}
 // UAF-NEXT: {{^}} lib_use_after_free+0x{{.*}}libparse.c:23{{$}}
-// UAF: STATUS: exit 1
+// UAF: STATUS: exit 1{{$}}

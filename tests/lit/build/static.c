@@ -31,7 +31,7 @@ int main(int argc, char **argv)
 // CHECK: Allocated by task
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK: 24-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]])
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // UAF: {{^}}BUG: KASAN: slab-use-after-free in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // UAF: Allocated by task
@@ -39,8 +39,8 @@ int main(int argc, char **argv)
 // UAF: strdup
 // UAF: Freed by task
 // UAF-NEXT: {{^}} free{{$}}
-// UAF: STATUS: exit 1
+// UAF: STATUS: exit 1{{$}}
 
 // OK: ksan: initialised
 // OK: static binaries work too
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

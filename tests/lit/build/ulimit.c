@@ -32,8 +32,8 @@ int main(int argc, char **argv)
 }
 
 // OK: allocated 32 MB
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // CHECK: 1000-byte region
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}

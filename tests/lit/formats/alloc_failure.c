@@ -9,7 +9,7 @@
 // DEFAULT-NEXT: calloc of {{[0-9]+}} elements of 8 bytes overflows by task
 // DEFAULT: {{^}} calloc{{$}}
 // DEFAULT-NEXT: main+0x{{.*}}bugs.c:43
-// DEFAULT: STATUS: exit 1
+// DEFAULT: STATUS: exit 1{{$}}
 
 // ASAN: {{^}}================================================================={{$}}
 // ASAN-NEXT: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: {{.*}}calloc
@@ -17,11 +17,11 @@
 // ASAN-NEXT: #1 0x{{[0-9a-f]+}} in main {{.*}}bugs.c:43
 // ASAN: {{^}}SUMMARY: AddressSanitizer: calloc-overflow
 // ASAN: {{^}}==[[PID]]==ABORTING{{$}}
-// ASAN-NEXT: STATUS: exit 1
+// ASAN-NEXT: STATUS: exit 1{{$}}
 
 // ASAN-BIG: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: {{.*}}
 // ASAN-BIG: {{^}}SUMMARY: AddressSanitizer: allocation-size-too-big
 // ASAN-BIG: {{^}}==[[PID]]==ABORTING{{$}}
 
 // JSON: {{^}}{"detector":"KASAN","type":"calloc-overflow",{{.*}}}{{$}}
-// JSON-NEXT: STATUS: exit 1
+// JSON-NEXT: STATUS: exit 1{{$}}

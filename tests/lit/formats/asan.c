@@ -21,7 +21,7 @@
 // OVF-COUNT-5: {{^}}  0x{{[0-9a-f]+}}:{{( [0-9a-f][0-9a-f]){16}$}}
 // OVF-NEXT: {{^}}Shadow byte legend (one shadow byte represents 8 application bytes):{{$}}
 // OVF: {{^}}==[[PID]]==ABORTING{{$}}
-// OVF-NEXT: STATUS: exit 1
+// OVF-NEXT: STATUS: exit 1{{$}}
 
 // UAF: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: heap-use-after-free on address [[ADDR:0x[0-9a-f]+]] at pc
 // UAF-NEXT: {{^}}READ of size 1 at [[ADDR]] thread T0{{$}}
@@ -36,7 +36,7 @@
 // UAF: {{^}}SUMMARY: AddressSanitizer: heap-use-after-free {{.*}}bugs.c:15{{(:[0-9]+)?}} in after_free{{$}}
 // UAF: {{^}}=>0x{{[0-9a-f]+}}:{{.*}}[fb]
 // UAF: {{^}}==[[PID]]==ABORTING{{$}}
-// UAF-NEXT: STATUS: exit 1
+// UAF-NEXT: STATUS: exit 1{{$}}
 
 // DF: {{^}}================================================================={{$}}
 // DF-NEXT: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: attempting double-free on [[ADDR:0x[0-9a-f]+]] in thread T0:{{$}}
@@ -49,7 +49,7 @@
 // DF: {{^}}previously allocated by thread T0 here:{{$}}
 // DF: {{^}}SUMMARY: AddressSanitizer: double-free {{.*}}bugs.c:36{{(:[0-9]+)?}} in main{{$}}
 // DF-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
-// DF-NEXT: STATUS: exit 1
+// DF-NEXT: STATUS: exit 1{{$}}
 
 // NOLEGEND: Shadow bytes around the buggy address:
 // NOLEGEND-NOT: Shadow byte legend

@@ -8,4 +8,4 @@
 // CHECK-NEXT: #1 0x{{[0-9a-f]+}} in main {{.*}}bugs.c:38
 // CHECK: {{^}}SUMMARY: AddressSanitizer: bad-free {{.*}}bugs.c:38{{(:[0-9]+)?}} in main{{$}}
 // CHECK-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}

@@ -9,4 +9,4 @@
 // CHECK: #0 0x{{[0-9a-f]+}} in get {{.*}}bugs.c:20
 // CHECK: {{^}}SUMMARY: AddressSanitizer: SEGV {{.*}}bugs.c:20{{(:[0-9]+)?}} in get{{$}}
 // CHECK: {{^}}==[[PID]]==ABORTING{{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}

@@ -64,7 +64,7 @@ int main(int argc, char **argv)
 // CHECK: The buggy address belongs to the object at [[START:0x[0-9a-f]*]]{{[08]}}0{{$}}
 // CHECK: The buggy address is located 0 bytes to the right of
 // CHECK-NEXT: 100-byte region {{\[}}[[START]]{{[08]}}0, [[ADDR]])
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: posix_memalign: 0 1
 // OK-NEXT: posix_memalign(24): EINVAL
@@ -74,4 +74,4 @@ int main(int argc, char **argv)
 // OK-NEXT: valloc: 1
 // OK-NEXT: pvalloc: 1 usable 4096
 // OK-NEXT: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

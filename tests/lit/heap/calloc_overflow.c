@@ -40,10 +40,10 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} calloc{{$}}
 // CHECK-NEXT: main+0x{{.*}}calloc_overflow.c:23
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}
 
 // NULL: NULL, errno ENOMEM
-// NULL-NEXT: STATUS: exit 0
+// NULL-NEXT: STATUS: exit 0{{$}}
 
 // OK: 3 elements, 0 nonzero
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

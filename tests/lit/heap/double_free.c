@@ -46,7 +46,7 @@ int main(int argc, char **argv)
 // CHECK: {{^}}>0x{{[0-9a-f]+}}:{{.*}} fb
 // CHECK-NEXT: {{^ +\^$}}
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}
 
 // OK: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

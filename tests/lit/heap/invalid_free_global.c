@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} free{{$}}
 // CHECK-NEXT: main+0x{{.*}}invalid_free_global.c:15
 // CHECK-NOT: The buggy address belongs to the object
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -32,13 +32,13 @@ int main(int argc, char **argv)
 // CHECK-NEXT: which belongs to the cache kmalloc-128 of size 128
 // CHECK-NEXT: The buggy address is located 8 bytes inside of
 // CHECK-NEXT: 100-byte region {{\[}}[[START]],
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // GOON: BUG: KASAN: invalid-free
 // GOON: still alive
 // GOON-NEXT: done
-// GOON-NEXT: STATUS: exit 0
+// GOON-NEXT: STATUS: exit 0{{$}}
 
 // OK: still alive
 // OK-NEXT: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

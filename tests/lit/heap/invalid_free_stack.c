@@ -32,7 +32,7 @@ int main(int argc, char **argv)
 // CHECK-NOT: Allocated by task
 // CHECK-NOT: The buggy address belongs to the object
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}
 
 // OK: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -30,12 +30,12 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} free{{$}}
 // CHECK-NEXT: main+0x{{.*}}invalid_free_wild.c:22
 // CHECK-NOT: The buggy address belongs to the object
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // MMAP: BUG: KASAN: invalid-free in main
 // MMAP-NEXT: Free of addr 0x{{[0-9a-f]*}}010 by task
 // MMAP-NOT: The buggy address belongs to the object
-// MMAP: STATUS: exit 1
+// MMAP: STATUS: exit 1{{$}}
 
 // OK: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

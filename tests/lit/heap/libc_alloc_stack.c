@@ -44,7 +44,7 @@ int main(int argc, char **argv)
 // CHECK: {{^}}Freed by task
 // CHECK-NEXT: {{^}} free{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}libc_alloc_stack.c:36{{$}}
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: {{^}}32{{$}}
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

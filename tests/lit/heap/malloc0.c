@@ -29,8 +29,8 @@ int main(int argc, char **argv)
 // CHECK-NEXT: which belongs to the cache kmalloc-16 of size 16
 // CHECK-NEXT: The buggy address is located 0 bytes to the right of
 // CHECK-NEXT: 0-byte region {{\[}}[[ADDR]], [[ADDR]])
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: non-null 1, unique 1
 // OK-NEXT: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

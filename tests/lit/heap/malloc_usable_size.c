@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: BUG: KASAN: slab-out-of-bounds in clear
 // CHECK-NEXT: Write of size 128 at addr
 // CHECK: 100-byte region
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: usable 100 50000 0 null 0
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

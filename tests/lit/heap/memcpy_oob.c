@@ -46,7 +46,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: which belongs to the cache kmalloc-128 of size 128
 // CHECK: 100-byte region {{\[}}[[DST]], 0x{{[0-9a-f]+}})
 // CHECK: {{^}}>0x{{[0-9a-f]+}}:{{.*}} 04 fc
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // SRC: BUG: KASAN: slab-out-of-bounds in main
 // SRC-NEXT: Read of size 104 at addr
@@ -54,14 +54,14 @@ int main(int argc, char **argv)
 // SRC-NEXT: {{^}} memcpy{{$}}
 // SRC-NEXT: main+0x{{.*}}memcpy_oob.c:26
 // SRC: 100-byte region
-// SRC: STATUS: exit 1
+// SRC: STATUS: exit 1{{$}}
 
 // The bad copy is reported and not performed; the program goes on.
 // GOON: BUG: KASAN: slab-out-of-bounds in main
 // GOON: dst[0]=0
 // GOON-NEXT: done
-// GOON-NEXT: STATUS: exit 0
+// GOON-NEXT: STATUS: exit 0{{$}}
 
 // OK: dst[0]=120
 // OK-NEXT: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

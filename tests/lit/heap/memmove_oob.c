@@ -30,7 +30,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: main+0x{{.*}}memmove_oob.c:19
 // CHECK: which belongs to the cache kmalloc-64 of size 64
 // CHECK: 64-byte region
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: -1 14
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 // CHECK: The buggy address belongs to the object at [[ADDR]]
 // CHECK-NEXT: which belongs to the cache kmalloc-64 of size 64
 // CHECK: 40-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}})
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

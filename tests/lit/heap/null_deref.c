@@ -56,14 +56,14 @@ int main(int argc, char **argv)
 // READ-NEXT: {{^}} main+0x{{.*}}null_deref.c:44{{$}}
 // READ-NOT: Memory state around
 // READ: {{^}}=================================================================={{$}}
-// READ-NEXT: STATUS: exit 1
+// READ-NEXT: STATUS: exit 1{{$}}
 
 // WRITE: BUG: KASAN: null-ptr-deref in set_count+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
 // WRITE-NEXT: {{^}}Write{{( of size 8)?}} at addr 0x8 by task
 // WRITE: set_count+0x{{.*}}null_deref.c:34
 // WRITE: {{^}}=================================================================={{$}}
-// WRITE-NEXT: STATUS: exit 1
+// WRITE-NEXT: STATUS: exit 1{{$}}
 
 // OK: count 2
 // OK-NEXT: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

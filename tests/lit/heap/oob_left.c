@@ -39,12 +39,12 @@ int main(int argc, char **argv)
 // READ: {{^}}>0x{{[0-9a-f]+}}:{{.*}} fc
 // READ-NEXT: {{^ +\^$}}
 // READ: {{^}}=================================================================={{$}}
-// READ-NEXT: STATUS: exit 1
+// READ-NEXT: STATUS: exit 1{{$}}
 
 // WRITE: BUG: KASAN: slab-out-of-bounds in main
 // WRITE-NEXT: Write of size 4 at addr
 // WRITE: The buggy address is located 4 bytes to the left of
-// WRITE: STATUS: exit 1
+// WRITE: STATUS: exit 1{{$}}
 
 // OK: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

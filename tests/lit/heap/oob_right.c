@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 // WRITE-NEXT: {{^}} 0x{{[0-9a-f]+}}:{{( [0-9a-f][0-9a-f]){16}$}}
 // WRITE-NEXT: {{^}} 0x{{[0-9a-f]+}}:{{( [0-9a-f][0-9a-f]){16}$}}
 // WRITE-NEXT: {{^}}=================================================================={{$}}
-// WRITE-NEXT: STATUS: exit 1
+// WRITE-NEXT: STATUS: exit 1{{$}}
 
 // READ: BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
 // READ-NEXT: Read of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
@@ -88,18 +88,18 @@ int main(int argc, char **argv)
 // READ-NEXT: main+0x{{.*}}oob_right.c:36
 // READ: located 0 bytes to the right of
 // READ-NEXT: 100-byte region [0x{{[0-9a-f]+}}, [[ADDR]])
-// READ: STATUS: exit 1
+// READ: STATUS: exit 1{{$}}
 
 // READ8: BUG: KASAN: slab-out-of-bounds in main
 // READ8-NEXT: Read of size 8 at addr
 // READ8: located 96 bytes inside of
 // READ8-NEXT: 100-byte region
-// READ8: STATUS: exit 1
+// READ8: STATUS: exit 1{{$}}
 
 // READ16: BUG: KASAN: slab-out-of-bounds in main
 // READ16-NEXT: Read of size 16 at addr
 // READ16: located 96 bytes inside of
-// READ16: STATUS: exit 1
+// READ16: STATUS: exit 1{{$}}
 
 // LARGE: BUG: KASAN: slab-out-of-bounds in main
 // LARGE-NEXT: Read of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
@@ -108,7 +108,7 @@ int main(int argc, char **argv)
 // LARGE-NEXT: located 0 bytes to the right of
 // LARGE-NEXT: 100000-byte region {{\[}}[[START]], [[ADDR]])
 // LARGE: >0x{{[0-9a-f]+}}:{{.*}} fe
-// LARGE: STATUS: exit 1
+// LARGE: STATUS: exit 1{{$}}
 
 // OK: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

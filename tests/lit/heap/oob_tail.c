@@ -27,12 +27,12 @@ int main(int argc, char **argv)
 // CHECK-NEXT: The buggy address is located 10 bytes to the right of
 // CHECK-NEXT: 100-byte region {{\[}}[[START]], 0x{{[0-9a-f]+}})
 // CHECK: {{^}}>0x{{[0-9a-f]+}}:{{.*}} fc
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // LAST: BUG: KASAN: slab-out-of-bounds in main
 // LAST: which belongs to the cache kmalloc-128 of size 128
 // LAST-NEXT: The buggy address is located 27 bytes to the right of
-// LAST: STATUS: exit 1
+// LAST: STATUS: exit 1{{$}}
 
 // OK: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -46,20 +46,20 @@ int main(int argc, char **argv)
 // SHRINK-NEXT: {{^}} realloc{{$}}
 // SHRINK: The buggy address is located 0 bytes to the right of
 // SHRINK-NEXT: 40-byte region
-// SHRINK: STATUS: exit 1
+// SHRINK: STATUS: exit 1{{$}}
 
 // GROW: BUG: KASAN: slab-out-of-bounds in get
 // GROW: which belongs to the cache kmalloc-512 of size 512
 // GROW-NEXT: The buggy address is located 0 bytes to the right of
 // GROW-NEXT: 300-byte region
-// GROW: STATUS: exit 1
+// GROW: STATUS: exit 1{{$}}
 
 // ZERO: {{^}}(nil){{$}}
 // ZERO-NEXT: {{^}}=================================================================={{$}}
 // ZERO-NEXT: BUG: KASAN: slab-use-after-free in get
 // ZERO: Freed by task
 // ZERO-NEXT: {{^}} realloc{{$}}
-// ZERO: STATUS: exit 1
+// ZERO: STATUS: exit 1{{$}}
 
 // OK: aa 1
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

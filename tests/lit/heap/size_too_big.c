@@ -56,20 +56,20 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: main+0x{{.*}}size_too_big.c:26
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}
 
 // REALLOC: BUG: KASAN: allocation-size-too-big in main
 // REALLOC: Call Trace:
 // REALLOC-NEXT: {{^}} realloc{{$}}
-// REALLOC: STATUS: exit 1
+// REALLOC: STATUS: exit 1{{$}}
 
 // NULL: malloc: NULL ENOMEM
 // NULL-NEXT: realloc: NULL ENOMEM
 // NULL-NEXT: posix_memalign: 12 ENOMEM
 // NULL-NEXT: malloc(SIZE_MAX): NULL ENOMEM
 // NULL-NEXT: done
-// NULL-NEXT: STATUS: exit 0
+// NULL-NEXT: STATUS: exit 0{{$}}
 
 // OK: malloc: ptr -
 // OK-NEXT: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -42,7 +42,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: main+0x{{.*}}struct_copy_oob.c:27
 // CHECK: which belongs to the cache kmalloc-16 of size 16
 // CHECK: 8-byte region
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: kind 1
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -48,4 +48,4 @@ int main(void)
 // CHECK: {{^}}Freed by task [[WORKER]]:
 // CHECK-NEXT: {{^}} free{{$}}
 // CHECK-NEXT: {{^}} worker+0x{{.*}}thread_uaf.c:23
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}

@@ -37,7 +37,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: The buggy address is located 4101 bytes inside of
 // CHECK-NEXT: 1048576-byte region {{\[}}[[START]],
 // CHECK: {{^}}>0x{{[0-9a-f]+}}: ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: a
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -68,7 +68,7 @@ int main(int argc, char **argv)
 // CHECK: {{^}}>0x{{[0-9a-f]+}}:{{.*}} fb fb fb
 // CHECK-NEXT: {{^ +\^$}}
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}
 
 // OK: value 14
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

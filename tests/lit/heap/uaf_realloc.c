@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: which belongs to the cache kmalloc-16 of size 16
 // CHECK-NEXT: The buggy address is located 0 bytes inside of
 // CHECK-NEXT: 16-byte region {{\[}}[[ADDR]],
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: 1
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

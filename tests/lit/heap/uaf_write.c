@@ -37,7 +37,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: which belongs to the cache kmalloc-64 of size 64
 // CHECK-NEXT: The buggy address is located 3 bytes inside of
 // CHECK-NEXT: 64-byte region {{\[}}[[START]],
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: done
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: The buggy address is located 92 bytes inside of
 // CHECK-NEXT: 97-byte region {{\[}}[[START]],
 // CHECK: {{^}}>0x{{[0-9a-f]+}}:{{.*}} 01 fc
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // OK: 101010101010101
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} main+0x{{.*}}wild_access.c:{{35|36}}{{$}}
 // CHECK-NOT: Memory state around
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}
 
 // OK: id 1
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

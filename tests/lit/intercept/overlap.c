@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} 64-byte region {{\[}}[[SRC]], 0x{{[0-9a-f]+}}){{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}=================================================================={{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}
 
 // ASAN: {{^}}================================================================={{$}}
 // ASAN-NEXT: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: memcpy-param-overlap: memory ranges {{\[}}[[DST:0x[0-9a-f]+]],0x{{[0-9a-f]+}}) and {{\[}}[[SRC:0x[0-9a-f]+]], 0x{{[0-9a-f]+}}) overlap{{$}}
@@ -64,10 +64,10 @@ int main(int argc, char **argv)
 // ASAN-NEXT: {{^}}    #1 0x{{[0-9a-f]+}} in main {{.*}}overlap.c:20{{(:[0-9]+)?$}}
 // ASAN: {{^}}SUMMARY: AddressSanitizer: memcpy-param-overlap {{.*}}overlap.c:27{{(:[0-9]+)?}} in main{{$}}
 // ASAN-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
-// ASAN-NEXT: STATUS: exit 1
+// ASAN-NEXT: STATUS: exit 1{{$}}
 
 // JSON: {{^}}{"detector":"KASAN","type":"memcpy-param-overlap","asan_type":"memcpy-param-overlap","access":"write","address":"[[DST:0x[0-9a-f]+]]","size":40,"pc":"0x{{[0-9a-f]+}}","task":"{{[^"]+}}","stack":[{"pc":"0x{{[0-9a-f]+}}","function":"memcpy",{{.*}}},{"pc":"0x{{[0-9a-f]+}}","function":"main","file":"{{.*}}overlap.c","line":27{{.*}}],"ranges":[{"address":"[[DST]]","size":40},{"address":"0x{{[0-9a-f]+}}","size":40}]}{{$}}
-// JSON-NEXT: STATUS: exit 1
+// JSON-NEXT: STATUS: exit 1{{$}}
 
 // STRCPY: {{^}}BUG: KASAN: strcpy-param-overlap in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // STRCPY-NEXT: {{^}}strcpy of overlapping ranges {{\[}}0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) and {{\[}}0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) by task {{[^ ]+}}/{{[0-9]+}}{{$}}
@@ -75,7 +75,7 @@ int main(int argc, char **argv)
 // STRCPY-NEXT: {{^}}Call Trace:{{$}}
 // STRCPY-NEXT: {{^}} strcpy{{$}}
 // STRCPY-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}overlap.c:29{{$}}
-// STRCPY: STATUS: exit 1
+// STRCPY: STATUS: exit 1{{$}}
 
 // ASAN-STRCPY: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: strcpy-param-overlap: memory ranges {{\[}}0x{{[0-9a-f]+}},0x{{[0-9a-f]+}}) and {{\[}}0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) overlap{{$}}
 // ASAN-STRCPY-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in strcpy{{( .*)?$}}
@@ -85,8 +85,8 @@ int main(int argc, char **argv)
 // GOON: BUG: KASAN: memcpy-param-overlap in main
 // GOON: {{^}}p[10]=a{{$}}
 // GOON-NEXT: {{^}}moved: p[10]=b{{$}}
-// GOON-NEXT: STATUS: exit 0
+// GOON-NEXT: STATUS: exit 0{{$}}
 
 // OK: {{^}}p[10]=a{{$}}
 // OK-NEXT: {{^}}moved: p[10]=b{{$}}
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} which belongs to the cache kmalloc-32 of size 32{{$}}
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
 // CHECK-NEXT: {{^}} 32-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // WRITE: {{^}}n=32 errno=- buf=// rea{{$}}
 // WRITE-NEXT: {{^}}=================================================================={{$}}
@@ -51,13 +51,13 @@ int main(int argc, char **argv)
 // WRITE-NEXT: {{^}}Call Trace:{{$}}
 // WRITE-NEXT: {{^}} write{{$}}
 // WRITE-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}read.c:25{{$}}
-// WRITE: STATUS: exit 1
+// WRITE: STATUS: exit 1{{$}}
 
 // GOON: BUG: KASAN: slab-out-of-bounds in main
 // GOON: {{^}}n=-1 errno=EFAULT buf={{$}}
 // GOON-EMPTY:
-// GOON-NEXT: STATUS: exit 0
+// GOON-NEXT: STATUS: exit 0{{$}}
 
 // OK: {{^}}n=32 errno=- buf=// rea{{$}}
 // OK-NEXT: {{^}}// rea{{$}}
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -43,20 +43,20 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} which belongs to the cache kmalloc-16 of size 16{{$}}
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
 // CHECK-NEXT: {{^}} 16-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // SPRINTF: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // SPRINTF-NEXT: {{^}}Write of size {{[0-9]+}} at addr 0x{{[0-9a-f]+}} by task
 // SPRINTF: {{^}}Call Trace:{{$}}
 // SPRINTF-NEXT: {{^}} sprintf{{$}}
 // SPRINTF-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}snprintf.c:24{{$}}
-// SPRINTF: STATUS: exit 1
+// SPRINTF: STATUS: exit 1{{$}}
 
 // GOON: BUG: KASAN: slab-out-of-bounds in main
 // GOON: {{^}}r=-1 buf=""{{$}}
 // GOON-NEXT: {{^}}r=9 buf="answer=42"{{$}}
-// GOON-NEXT: STATUS: exit 0
+// GOON-NEXT: STATUS: exit 0{{$}}
 
 // OK: {{^}}r=0 buf=""{{$}}
 // OK-NEXT: {{^}}r=9 buf="answer=42"{{$}}
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -74,7 +74,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} memcpy{{$}}
 // CHECK: {{^}}sscanf=242 abc{{$}}
 // CHECK-NEXT: {{^}}strcmp=1 strchr=1 strstr=1{{$}}
-// CHECK-NEXT: STATUS: exit 0
+// CHECK-NEXT: STATUS: exit 0{{$}}
 
 // OK: {{^}}strlen=1{{$}}
 // OK-NEXT: {{^}}strcpy=d{{$}}
@@ -83,4 +83,4 @@ int main(int argc, char **argv)
 // OK-NEXT: {{^}}read=8{{$}}
 // OK-NEXT: {{^}}sscanf=242 abc{{$}}
 // OK-NEXT: {{^}}strcmp=1 strchr=1 strstr=1{{$}}
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

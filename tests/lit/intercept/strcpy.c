@@ -36,11 +36,11 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
 // CHECK-NEXT: {{^}} 11-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
 // CHECK: {{^}}>0x{{[0-9a-f]+}}:{{.*}} 00 03 fc{{.*}}
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // GOON: BUG: KASAN: slab-out-of-bounds in main
 // GOON: {{^}}dst=""{{$}}
-// GOON-NEXT: STATUS: exit 0
+// GOON-NEXT: STATUS: exit 0{{$}}
 
 // OK: {{^}}dst="hello"{{$}}
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

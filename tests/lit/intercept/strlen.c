@@ -46,7 +46,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}Memory state around the buggy address:{{$}}
 // CHECK: {{^}}>0x{{[0-9a-f]+}}:{{.*}} 00 02 fc{{.*}}
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}
 
 // ASAN: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: heap-buffer-overflow on address [[ADDR:0x[0-9a-f]+]] at pc 0x{{[0-9a-f]+}} bp 0x{{[0-9a-f]+}} sp 0x{{[0-9a-f]+}}{{$}}
 // ASAN-NEXT: {{^}}READ of size {{[0-9]+}} at [[ADDR]] thread T0{{$}}
@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 // A read-only function still runs after its report.
 // GOON: BUG: KASAN: slab-out-of-bounds in measure
 // GOON: {{^}}len >= 1{{$}}
-// GOON-NEXT: STATUS: exit 0
+// GOON-NEXT: STATUS: exit 0{{$}}
 
 // OK: {{^}}len >= 1{{$}}
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -42,7 +42,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} which belongs to the cache kmalloc-16 of size 16{{$}}
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
 // CHECK-NEXT: {{^}} 12-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // WCSCPY: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // WCSCPY-NEXT: {{^}}Write of size 16 at addr [[ADDR:0x[0-9a-f]+]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
@@ -54,8 +54,8 @@ int main(int argc, char **argv)
 // WCSCPY-NEXT: {{^}} malloc{{$}}
 // WCSCPY-NEXT: {{^}} main+0x{{.*}}wcslen.c:17{{$}}
 // WCSCPY: {{^}} 12-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
-// WCSCPY: STATUS: exit 1
+// WCSCPY: STATUS: exit 1{{$}}
 
 // OK: {{^}}2{{$}}
 // OK-NEXT: {{^}}xx{{$}}
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -62,4 +62,4 @@ int main(void)
 // CHECK-NEXT: valloc 1
 // CHECK-NEXT: odd size usable {{[0-9]+}} aligned 1
 // CHECK-NEXT: done
-// CHECK-NEXT: STATUS: exit 0
+// CHECK-NEXT: STATUS: exit 0{{$}}

@@ -37,7 +37,7 @@ int main(int argc, char **argv)
 // DOUBLE-NEXT: {{^}} free{{$}}
 // DOUBLE-NEXT: main+{{.*}}bad_free.c:19
 // DOUBLE: went on
-// DOUBLE-NEXT: STATUS: exit 0
+// DOUBLE-NEXT: STATUS: exit 0{{$}}
 
 // INTERIOR: BUG: KFENCE: invalid free in main+
 // INTERIOR: Invalid free of 0x{{[0-9a-f]+}}8 (in kfence-#{{[0-9]+}}):
@@ -45,7 +45,7 @@ int main(int argc, char **argv)
 // INTERIOR-NEXT: main+{{.*}}bad_free.c:22
 // INTERIOR-NOT: freed by task
 // INTERIOR: went on
-// INTERIOR-NEXT: STATUS: exit 0
+// INTERIOR-NEXT: STATUS: exit 0{{$}}
 
 // OK: went on
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

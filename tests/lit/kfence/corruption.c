@@ -31,7 +31,7 @@ int main(int argc, char **argv)
 // RIGHT: size=16, cache=malloc] allocated by task
 // RIGHT: freed by task
 // RIGHT: went on
-// RIGHT-NEXT: STATUS: exit 0
+// RIGHT-NEXT: STATUS: exit 0{{$}}
 
 // LEFT: BUG: KFENCE: memory corruption in main+
 // LEFT: Corrupted memory at 0x{{[0-9a-f]+}} [ 0x43 . . . . ] (in kfence-#{{[0-9]+}}):
@@ -40,4 +40,4 @@ int main(int argc, char **argv)
 // LEFT: went on
 
 // OK: went on
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

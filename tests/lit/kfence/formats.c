@@ -27,7 +27,7 @@ int main(void)
 // ASAN: previously allocated by thread {{[0-9]+}} here:
 // ASAN-NEXT: #0 0x{{[0-9a-f]+}} in malloc
 // ASAN: SUMMARY: AddressSanitizer: heap-use-after-free (KFENCE)
-// ASAN: STATUS: exit 0
+// ASAN: STATUS: exit 0{{$}}
 
 // JSON: {"detector":"KFENCE","type":"use-after-free","asan_type":"heap-use-after-free","access":"write",{{.*}}"object":{"index":{{[0-9]+}},{{.*}}"size":20,"cache":"malloc","cache_size":4096,"state":"freed","relation":"inside",{{.*}}"free_stack":[{"pc":
 

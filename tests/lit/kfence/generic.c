@@ -49,13 +49,13 @@ int main(int argc, char **argv)
 // INSTR-NEXT: {{^}} malloc{{$}}
 // INSTR-NEXT: main+{{.*}}generic.c:{{2[2-9]}}
 // INSTR: went on
-// INSTR-NEXT: STATUS: exit 0
+// INSTR-NEXT: STATUS: exit 0{{$}}
 
 // LIBC: BUG: KFENCE: out-of-bounds write in
 // LIBC: Out-of-bounds write at 0x{{[0-9a-f]+}} (1B right of kfence-#{{[0-9]+}}):
 // LIBC: size=32, cache=kmalloc-32] allocated by task
 // LIBC: went on
-// LIBC-NEXT: STATUS: exit 0
+// LIBC-NEXT: STATUS: exit 0{{$}}
 
 // UAF: BUG: KFENCE: use-after-free write in main+
 // UAF: freed by task
@@ -63,7 +63,7 @@ int main(int argc, char **argv)
 
 // OK-DAG: ksan: KFENCE stats: enabled: 1
 // OK-DAG: went on
-// OK: STATUS: exit 0
+// OK: STATUS: exit 0{{$}}
 
 // OFF: BUG: KASAN: slab-out-of-bounds in main+
-// OFF: STATUS: exit 1
+// OFF: STATUS: exit 1{{$}}

@@ -44,12 +44,12 @@ int main(int argc, char **argv)
 // RR-NOT: freed by task
 // RR: ==================================================================
 // RR-NEXT: went on 0 31
-// RR-NEXT: STATUS: exit 0
+// RR-NEXT: STATUS: exit 0{{$}}
 
 // RW: BUG: KFENCE: out-of-bounds write in main+
 // RW: Out-of-bounds write at 0x{{[0-9a-f]+}} (2B right of kfence-#{{[0-9]+}}):
 // RW: went on 0 31
-// RW-NEXT: STATUS: exit 0
+// RW-NEXT: STATUS: exit 0{{$}}
 
 // LR: BUG: KFENCE: out-of-bounds read in main+
 // LR: Out-of-bounds read at 0x{{[0-9a-f]+}} (1B left of kfence-#{{[0-9]+}}):
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
 
 // HALT: BUG: KFENCE: out-of-bounds write in main+
 // HALT-NOT: went on
-// HALT: STATUS: exit 1
+// HALT: STATUS: exit 1{{$}}
 
 // OK: went on 0 31
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -67,10 +67,10 @@ int main(int argc, char **argv)
 // CHECK-NEXT: total allocations: {{[1-9][0-9]+}}
 // CHECK-NEXT: total frees: {{[1-9][0-9]+}}
 // CHECK-NEXT: total bugs: 0
-// CHECK: STATUS: exit 0
+// CHECK: STATUS: exit 0{{$}}
 
 // UAF: BUG: KFENCE: use-after-free read in uaf+
 // UAF: Use-after-free read at 0x{{[0-9a-f]+}} (in kfence-#{{[0-9]+}}):
 // UAF-NEXT: uaf+
 // UAF: joined
-// UAF-NEXT: STATUS: exit 0
+// UAF-NEXT: STATUS: exit 0{{$}}

@@ -40,13 +40,13 @@ int main(int argc, char **argv)
 // READ-NEXT: release+{{.*}}uaf.c:13
 // READ-NEXT: main+{{.*}}uaf.c:22
 // READ: went on 7
-// READ-NEXT: STATUS: exit 0
+// READ-NEXT: STATUS: exit 0{{$}}
 
 // WRITE: BUG: KFENCE: use-after-free write in main+
 // WRITE: Use-after-free write at 0x{{[0-9a-f]+}} (in kfence-#{{[0-9]+}}):
 // WRITE: freed by task
 // WRITE: went on 0
-// WRITE-NEXT: STATUS: exit 0
+// WRITE-NEXT: STATUS: exit 0{{$}}
 
 // OK: went on 0
-// OK-NEXT: STATUS: exit 0
+// OK-NEXT: STATUS: exit 0{{$}}

@@ -24,7 +24,7 @@ int main(void)
 // CHECK: BUG: KASAN: slab-use-after-free in main
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NOT: not reached
-// CHECK: STATUS: signal SIGABRT
+// CHECK: STATUS: signal SIGABRT{{$}}
 
 // EXIT: BUG: KASAN: slab-use-after-free in main
-// EXIT: STATUS: exit 1
+// EXIT: STATUS: exit 1{{$}}

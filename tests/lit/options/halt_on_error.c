@@ -40,9 +40,9 @@ int main(void)
 // GOON-NEXT: Read of size 1 at addr
 // GOON: {{^}}=================================================================={{$}}
 // GOON-NEXT: after the bugs: 2 reports
-// GOON-NEXT: STATUS: exit 0
+// GOON-NEXT: STATUS: exit 0{{$}}
 
 // HALT: BUG: KASAN: slab-out-of-bounds in poke
 // HALT-NOT: BUG: KASAN
 // HALT-NOT: after the bugs
-// HALT: STATUS: exit 1
+// HALT: STATUS: exit 1{{$}}

@@ -22,4 +22,4 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}BUG: KASAN: [[TYPE]] in store+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: STATUS: exit 1
+// CHECK-NEXT: STATUS: exit 1{{$}}

@@ -14,7 +14,7 @@ int main(void)
 	return *(int *)addr;
 }
 
-// OFF: STATUS: signal SIGSEGV
+// OFF: STATUS: signal SIGSEGV{{$}}
 
 // CHECK: BUG: KASAN: null-ptr-deref in main
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}

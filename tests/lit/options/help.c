@@ -24,4 +24,4 @@ int main(void)
 // CHECK-DAG: kfence_sample_interval
 // CHECK-DAG: kfence_sample_every
 // CHECK-DAG: kfence_num_objects
-// CHECK: STATUS: exit 0
+// CHECK: STATUS: exit 0{{$}}

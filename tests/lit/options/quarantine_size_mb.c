@@ -34,10 +34,10 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}=================================================================={{$}}
 // CHECK-NEXT: BUG: KASAN: slab-use-after-free in main
 // CHECK: Freed by task
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // ZERO: {{^}}reused{{$}}
-// ZERO-NEXT: STATUS: exit 0
+// ZERO-NEXT: STATUS: exit 0{{$}}
 
 // DEFAULT: {{^}}not reused{{$}}
-// DEFAULT-NEXT: STATUS: exit 0
+// DEFAULT-NEXT: STATUS: exit 0{{$}}

@@ -39,8 +39,8 @@ int main(void)
 // CHECK: which belongs to the cache kmalloc-16 of size 16
 // CHECK-NEXT: The buggy address is located 84 bytes to the right of
 // CHECK-NEXT: 16-byte region
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // DEFAULT: neighbour hit
 // DEFAULT-NEXT: done
-// DEFAULT-NEXT: STATUS: exit 0
+// DEFAULT-NEXT: STATUS: exit 0{{$}}

@@ -17,11 +17,11 @@ int main(void)
 
 // KASAN: {{^}}=================================================================={{$}}
 // KASAN-NEXT: {{^}}BUG: KASAN: slab-out-of-bounds in main
-// KASAN: STATUS: exit 1
+// KASAN: STATUS: exit 1{{$}}
 
 // ASAN: {{^}}================================================================={{$}}
 // ASAN-NEXT: ERROR: AddressSanitizer: heap-buffer-overflow on address
-// ASAN: STATUS: exit 1
+// ASAN: STATUS: exit 1{{$}}
 
 // JSON: {{^}}{"detector":"KASAN","type":"slab-out-of-bounds","asan_type":"heap-buffer-overflow","access":"read",{{.*}}}{{$}}
-// JSON-NEXT: STATUS: exit 1
+// JSON-NEXT: STATUS: exit 1{{$}}

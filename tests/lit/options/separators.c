@@ -21,12 +21,12 @@ int main(void)
 
 // DEFAULT: BUG: KASAN: slab-out-of-bounds
 // DEFAULT-NOT: went on
-// DEFAULT: STATUS: exit 1
+// DEFAULT: STATUS: exit 1{{$}}
 
 // GOON: BUG: KASAN: slab-out-of-bounds
 // GOON: went on
-// GOON-NEXT: STATUS: exit 0
+// GOON-NEXT: STATUS: exit 0{{$}}
 
 // NINE: BUG: KASAN: slab-out-of-bounds
 // NINE-NOT: went on
-// NINE: STATUS: exit 9
+// NINE: STATUS: exit 9{{$}}

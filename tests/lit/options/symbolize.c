@@ -21,7 +21,7 @@ int main(void)
 // RAW-NEXT: {{^}} get+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} ({{/.*}}symbolize.c.tmp+0x{{[0-9a-f]+}}){{$}}
 // RAW-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} ({{/.*}}symbolize.c.tmp+0x{{[0-9a-f]+}}){{$}}
 // RAW-NOT: symbolize.c:
-// RAW: STATUS: exit 1
+// RAW: STATUS: exit 1{{$}}
 
 // SYM: Call Trace:
 // SYM-NEXT: {{^}} get+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}symbolize.c:11{{$}}

@@ -42,6 +42,6 @@ int main(int argc, char **argv)
 
 // CHECK: poisoned 1 0 region 1
 // CHECK: BUG: KASAN: use-after-poison in peek+0x
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 // OK: poisoned 1 0 region 1
-// OK: STATUS: exit 0
+// OK: STATUS: exit 0{{$}}

@@ -57,8 +57,8 @@ int main(int argc, char **argv)
 // STAT-NEXT: {{^}} stat_vals of size 40 defined in {{.*}}globals.c:
 // LIB-NEXT: {{^}} lib_table of size 24 defined in {{.*}}libglob.c:
 // CHECK-NEXT: The buggy address is located 0 bytes to the right of
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 // ASAN: ERROR: AddressSanitizer: global-buffer-overflow on address
 // ASAN: is located 0 bytes to the right of global variable 'ext_name' defined in '{{.*}}globals.c:{{[0-9]+}}:{{[0-9]+}}' (0x{{[0-9a-f]+}}) of size 13
 // ASAN: SUMMARY: AddressSanitizer: global-buffer-overflow
-// OK: STATUS: exit 0
+// OK: STATUS: exit 0{{$}}

@@ -53,4 +53,4 @@ int main(void)
 }
 
 // CHECK: ok 1
-// CHECK: STATUS: exit 0
+// CHECK: STATUS: exit 0{{$}}

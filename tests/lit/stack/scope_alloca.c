@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 }
 
 // SCOPE: BUG: KASAN: use-after-scope in peek+0x
-// SCOPE: STATUS: exit 1
+// SCOPE: STATUS: exit 1{{$}}
 // ALLOCA: BUG: KASAN: alloca-out-of-bounds in peek+0x
-// ALLOCA: STATUS: exit 1
-// OK: STATUS: exit 0
+// ALLOCA: STATUS: exit 1{{$}}
+// OK: STATUS: exit 0{{$}}

@@ -35,9 +35,9 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} parse{{$}}
 // CHECK: This frame has 1 object(s):
 // CHECK-NEXT: {{^}} [[[#]], [[#]]) 'buf'
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 // ASAN: ERROR: AddressSanitizer: stack-buffer-overflow on address
 // ASAN: is located in stack of thread T0 at offset {{[0-9]+}} in frame
 // ASAN: 'buf'{{.*}} <== Memory access at offset {{[0-9]+}} overflows this variable
 // ASAN: SUMMARY: AddressSanitizer: stack-buffer-overflow
-// OK: STATUS: exit 0
+// OK: STATUS: exit 0{{$}}

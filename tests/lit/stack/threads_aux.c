@@ -65,7 +65,7 @@ int main(int argc, char **argv)
 // THR: Task worker/[[TID]] was created by task {{[0-9]+}}:
 // THR-NEXT: {{^}} pthread_create{{$}}
 // THR-NEXT: {{^}} main+0x
-// THR: STATUS: exit 1
+// THR: STATUS: exit 1{{$}}
 // ASAN: WRITE of size 1 at 0x{{[0-9a-f]+}} thread T1 (worker)
 // ASAN: Thread T1 (worker) created by T0 here:
 // ASAN-NEXT: #0 0x{{[0-9a-f]+}} in pthread_create
@@ -73,5 +73,5 @@ int main(int argc, char **argv)
 // AUX: Freed by task
 // AUX: Last potentially related work creation:
 // AUX-NEXT: {{^}} queue_work
-// AUX: STATUS: exit 1
-// OK: STATUS: exit 0
+// AUX: STATUS: exit 1{{$}}
+// OK: STATUS: exit 0{{$}}

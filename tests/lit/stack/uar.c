@@ -34,10 +34,10 @@ int main(int argc, char **argv)
 	return 0;
 }
 
-// OFF: STATUS: exit 0
+// OFF: STATUS: exit 0{{$}}
 // CHECK: BUG: KASAN: stack-use-after-return in main+0x
 // CHECK: The buggy address belongs to stack of task {{.*}}/{{[0-9]+}}
 // CHECK: {{^}} leak_local{{$}}
 // CHECK: 'buf'
-// CHECK: STATUS: exit 1
-// OK: STATUS: exit 0
+// CHECK: STATUS: exit 1{{$}}
+// OK: STATUS: exit 0{{$}}

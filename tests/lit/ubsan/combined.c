@@ -30,10 +30,10 @@ int main(void)
 // CHECK-NEXT: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: slab-out-of-bounds in main
 // CHECK-NOT: after overflow
-// CHECK: STATUS: exit 1
+// CHECK: STATUS: exit 1{{$}}
 
 // UBONLY: {{^}}UBSAN: signed-integer-overflow in {{.*}}combined.c:19:
 // UBONLY-NOT: KASAN
 // UBONLY: {{^}}after ub -2147483648
 // UBONLY-NEXT: {{^}}after overflow
-// UBONLY-NEXT: STATUS: exit 0
+// UBONLY-NEXT: STATUS: exit 0{{$}}

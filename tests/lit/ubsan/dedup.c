@@ -43,7 +43,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}signed integer overflow: {{2147483647 \+ 5|5 \+ 2147483647}} cannot be represented in type 'int'{{$}}
 // CHECK-NOT: UBSAN
 // CHECK: {{^}}sum {{.*}}, 2 reports, 0 callbacks
-// CHECK-NEXT: STATUS: exit 0
+// CHECK-NEXT: STATUS: exit 0{{$}}
 // CB-NOT: UBSAN
 // CB: {{^}}callback: UBSAN signed-integer-overflow{{$}}
 // CB-NEXT: {{^}}callback: UBSAN signed-integer-overflow{{$}}

@@ -22,7 +22,7 @@ int main(void)
 // ASAN: {{^}}{{.*}}formats.c:14:13: runtime error: shift exponent 64 is too large for 64-bit type '{{long unsigned int|unsigned long}}'{{$}}
 // ASAN-NEXT: {{^}}SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior {{.*}}formats.c:14:13 in {{$}}
 // ASAN-NEXT: {{^}}0{{$}}
-// ASAN-NEXT: STATUS: exit 0
+// ASAN-NEXT: STATUS: exit 0{{$}}
 
 // STACK: {{^}}{{.*}}formats.c:14:13: runtime error: shift exponent 64 is too large
 // STACK-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in shl {{.*}}formats.c:14
@@ -32,4 +32,4 @@ int main(void)
 // JSON-NOT: JSON ERROR
 // JSON: {{^}}json UBSAN shift-out-of-bounds formats.c:14:13 | shift exponent 64 is too large for 64-bit type '{{long unsigned int|unsigned long}}' | top=shl{{$}}
 // JSON-NEXT: {{^}}0{{$}}
-// JSON-NEXT: STATUS: exit 0
+// JSON-NEXT: STATUS: exit 0{{$}}

@@ -11,14 +11,14 @@
 // GOON: UBSAN: signed-integer-overflow
 // GOON: UBSAN: shift-out-of-bounds
 // GOON: {{^}}done{{$}}
-// GOON-NEXT: STATUS: exit 0
+// GOON-NEXT: STATUS: exit 0{{$}}
 // STOP: {{^}}UBSAN: signed-integer-overflow in {{.*}}ub.c
 // STOP-NEXT: signed integer overflow: {{.*}} cannot be represented in type 'int'
 // STOP: {{^}}=================================================================={{$}}
-// STOP-NEXT: STATUS: exit 1
+// STOP-NEXT: STATUS: exit 1{{$}}
 // CODE: UBSAN: signed-integer-overflow
 // CODE-NOT: UBSAN
-// CODE: STATUS: exit 7
+// CODE: STATUS: exit 7{{$}}
 // ABORT0: UBSAN: signed-integer-overflow
 // ABORT0-NOT: done
-// ABORT0: STATUS: exit 1
+// ABORT0: STATUS: exit 1{{$}}

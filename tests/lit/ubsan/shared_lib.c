@@ -36,6 +36,6 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}signed integer overflow: {{2147483647 \+ 1|1 \+ 2147483647}} cannot be represented in type 'int'{{$}}
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} lib_add+0x
-// CHECK: STATUS: exit 0
+// CHECK: STATUS: exit 0{{$}}
 
 // NEEDED-NOT: libubsan

@@ -10,17 +10,17 @@
 // UNR-NEXT: {{^}}Call Trace:{{$}}
 // UNR-NEXT: {{^}} unreachable+0x
 // UNR-NOT: done
-// UNR: STATUS: exit 1
+// UNR: STATUS: exit 1{{$}}
 // NULL: {{^}}UBSAN: null-ptr-deref in {{.*}}ub.c:{{[0-9]+}}:{{[0-9]+}}{{$}}
 // NULL-NEXT: {{^}}load of null pointer of type 'int'{{$}}
 // NULL: BUG: KASAN: null-ptr-deref
 // NULL-NOT: done
-// NULL: STATUS: exit 1
+// NULL: STATUS: exit 1{{$}}
 // DIV: {{^}}UBSAN: division-overflow in {{.*}}ub.c:{{[0-9]+}}:{{[0-9]+}}{{$}}
 // DIV-NEXT: {{^}}division by zero{{$}}
 // DIV-NOT: done
-// DIV: STATUS: signal SIGFPE
+// DIV: STATUS: signal SIGFPE{{$}}
 // DIVMIN: {{^}}UBSAN: signed-integer-overflow in {{.*}}ub.c:{{[0-9]+}}:{{[0-9]+}}{{$}}
 // DIVMIN-NEXT: {{^}}division of -2147483648 by -1 cannot be represented in type 'int'{{$}}
 // DIVMIN-NOT: done
-// DIVMIN: STATUS: signal SIGFPE
+// DIVMIN: STATUS: signal SIGFPE{{$}}

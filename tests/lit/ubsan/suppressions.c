@@ -28,11 +28,11 @@ int main(void)
 // FN: {{^}}UBSAN: shift-out-of-bounds in {{.*}}suppressions.c:
 // FN-NOT: UBSAN
 // FN: {{^}}end 0
-// FN-NEXT: STATUS: exit 0
+// FN-NEXT: STATUS: exit 0{{$}}
 
 // BYFILE-NOT: UBSAN
 // BYFILE: {{^}}end 0
-// BYFILE-NEXT: STATUS: exit 0
+// BYFILE-NEXT: STATUS: exit 0{{$}}
 
 // NONE: {{^}}UBSAN: signed-integer-overflow in
 // NONE: {{^}}UBSAN: shift-out-of-bounds in
@@ -40,4 +40,4 @@ int main(void)
 
 // MISSING: cannot open suppressions file '{{.*}}.missing'
 // MISSING-NOT: end 0
-// MISSING: STATUS: exit 1
+// MISSING: STATUS: exit 1{{$}}

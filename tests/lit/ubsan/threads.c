@@ -40,4 +40,4 @@ int main(void)
 // CHECK-COUNT-2: {{^}}UBSAN: signed-integer-overflow in {{.*}}threads.c
 // CHECK-NOT: UBSAN:
 // CHECK: {{^}}2 reports{{$}}
-// CHECK-NEXT: STATUS: exit 0
+// CHECK-NEXT: STATUS: exit 0{{$}}
