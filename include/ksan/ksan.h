@@ -56,7 +56,9 @@ void ksan_set_report_callback(ksan_report_fn fn, void *arg);
  * addressable again.  For a program's own pools and allocators.  Shadow has
  * 8-byte granules: poisoning from the middle of a granule keeps its leading
  * bytes valid and poisons the rest of it; a granule only partly covered at
- * the end of the range stays addressable (as with ASan's interface). */
+ * the end of the range stays addressable unless its bytes after the range
+ * are not addressable already (then it is poisoned), as with ASan's
+ * interface. */
 void ksan_poison(const volatile void *addr, size_t size);
 void ksan_unpoison(const volatile void *addr, size_t size);
 

@@ -114,25 +114,42 @@ bad:
 
 /* ---- public interface (ksan.h) --------------------------------------- */
 
+/*
+ * ASan's rule for granules the range covers only in part (its interface
+ * promises it, and code such as GCC's asan/strlen-overflow-1.c relies on
+ * it): a granule poisoned from its middle on keeps its valid prefix (shadow
+ * = the number of valid leading bytes); a granule whose range ends inside
+ * it is poisoned only when the bytes after the range are unaddressable
+ * already (its shadow is 1..end offset), i.e. when poisoning the range
+ * makes the granule's valid part end earlier or vanish.  Otherwise it stays
+ * as it was: one shadow byte cannot describe a hole.
+ */
 void ksan_poison(const volatile void *p, size_t size)
 {
-	uintptr_t b = (uintptr_t)p, a = ROUND_UP(b, KASAN_GRANULE);
-	uintptr_t e = ROUND_DOWN(b + size, KASAN_GRANULE);
+	uintptr_t b = (uintptr_t)p, end = b + size;
+	int8_t *s, *es;
+	int8_t head = (int8_t)(b & 7), tail = (int8_t)(end & 7);
 
-	if (!kasan_ready || !size || b + size < b || b + size > KASAN_ADDR_LIMIT)
+	if (!kasan_ready || !size || end < b || end > KASAN_ADDR_LIMIT)
 		return;
 	if (ksan_port_shadow_ensure(ROUND_DOWN(b, 8), size + 8))
 		return;
-	/* a granule poisoned from its middle on keeps its valid prefix, as
-	 * ASan's interface does: shadow = the number of valid leading bytes */
-	if (b & 7) {
-		int8_t *s = kasan_shadow(b);
-
-		if (b + size >= ROUND_UP(b, 8) && (*s == 0 || *s > (int8_t)(b & 7)))
-			*s = (int8_t)(b & 7);
+	s = kasan_shadow(b);
+	es = kasan_shadow(end);
+	if (s == es) {		/* inside one granule, not up to its end */
+		if (*s > 0 && *s <= tail)
+			*s = head ? (*s < head ? *s : head) : (int8_t)KASAN_USER_POISON;
+		return;
 	}
-	if (e > a)
-		kasan_poison(a, e - a, KASAN_USER_POISON);
+	if (head) {
+		if (*s == 0 || *s > head)
+			*s = head;
+		s++;
+	}
+	if (es > s)
+		shadow_fill(s, KASAN_USER_POISON, (size_t)(es - s));
+	if (tail && *es > 0 && *es <= tail)
+		*es = (int8_t)KASAN_USER_POISON;
 }
 
 void ksan_unpoison(const volatile void *p, size_t size)
