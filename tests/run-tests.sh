@@ -2,7 +2,7 @@
 # Runs every ksan test: unit tests (in-process, KUnit style) and lit tests
 # with GCC and Clang, inline and outline.  Ends with one line
 # "N passed, N failed, N skipped".
-set -u
+set -u -o pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 B=${BUILD:-$ROOT/build}
@@ -18,21 +18,50 @@ count() {	# count <passed> <failed> <skipped>
 	pass=$((pass + $1)); fail=$((fail + $2)); skip=$((skip + $3))
 }
 
-# 1. unit tests: each prints "PASS: name" / "FAIL: name" / "SKIP: name"
+# 1. unit tests: each prints "PASS: name" / "FAIL: name" / "SKIP: name" and
+# announces how many of those lines it will print with "PLAN: N" lines (one
+# per binary or step; they add up).  A suite fails if its plan is missing,
+# if the results do not add up to it (a test binary that died halfway), or
+# if the script exits non-zero.
 for t in tests/unit/*.sh; do
 	[ -e "$t" ] || continue
 	name=$(basename "$t" .sh)
-	bash "$t" "$B" > "$log/unit-$name.log" 2>&1
+	ulog=$log/unit-$name.log
+	bash "$t" "$B" > "$ulog" 2>&1
 	rc=$?
-	p=$(grep -c '^PASS: ' "$log/unit-$name.log"); f=$(grep -c '^FAIL: ' "$log/unit-$name.log")
-	s=$(grep -c '^SKIP: ' "$log/unit-$name.log")
+	p=$(grep -c '^PASS: ' "$ulog"); f=$(grep -c '^FAIL: ' "$ulog")
+	s=$(grep -c '^SKIP: ' "$ulog")
+	plan=$(awk '/^PLAN: [0-9]+$/ { n += $2; seen = 1 } END { print seen ? n : "none" }' "$ulog")
+	grep '^FAIL: ' "$ulog" | sed "s|^|unit/$name: |"
+	if [ "$plan" = none ]; then
+		echo "FAIL: unit/$name announced no plan (no PLAN: line)"; f=$((f + 1))
+	elif [ $((p + f + s)) -ne "$plan" ]; then
+		echo "FAIL: unit/$name: plan $plan, got $((p + f + s)) results ($p passed, $f failed, $s skipped)"
+		f=$((f + 1))
+	fi
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "FAIL: unit/$name exited $rc"; fi
-	grep '^FAIL: ' "$log/unit-$name.log" | sed "s|^|unit/$name: |"
 	echo "unit/$name: $p passed, $f failed, $s skipped"
 	count "$p" "$f" "$s"
 done
 
 # 2. lit, once per compiler and mode
+
+# lit_account <log> <results> <status> <failed>: prints why lit's run does
+# not add up (nothing if it does).
+lit_account() {
+	awk -v got="$2" -v rc="$3" -v failed="$4" '
+		/^-- Testing: [0-9]+ (of [0-9]+ )?tests/ { total = $3; seen = 1 }
+		/^Testing Time: / { summary = 1; next }
+		summary && /^  [A-Za-z ]+: +[0-9]+$/ { sub(/^ +/, ""); split($0, a, ": *"); sum += a[2] }
+		END {
+			if (!seen) { print "lit printed no test count (it did not run)"; exit }
+			if (total == 0) { print "lit discovered no tests"; exit }
+			if (got != total) { printf "lit discovered %d tests, %d results\n", total, got; exit }
+			if (sum != total) { printf "lit discovered %d tests, its summary counts %d\n", total, sum; exit }
+			if (rc != 0 && failed == 0) { printf "lit exited %d with no failed test\n", rc; exit }
+			if (rc == 0 && failed != 0) { printf "lit exited 0 with %d failed tests\n", failed; exit }
+		}' "$1"
+}
 timeout_arg=
 $PY -c 'import psutil' 2>/dev/null && timeout_arg=--timeout=120
 for cc in gcc clang; do
@@ -40,10 +69,20 @@ for cc in gcc clang; do
 		out=$log/lit-$cc-$mode.log
 		$PY "$LIT" -j "$JOBS" $timeout_arg -v --param cc=$cc --param mode=$mode \
 			--param build="$B" tests/lit > "$out" 2>&1
-		p=$(grep -cE '^(PASS|XFAIL): ' "$out"); f=$(grep -cE '^(FAIL|XPASS|TIMEOUT|UNRESOLVED): ' "$out")
-		s=$(grep -cE '^UNSUPPORTED: ' "$out")
-		grep -E '^(FAIL|XPASS|TIMEOUT|UNRESOLVED): ' "$out"
-		if [ "$p$f$s" = "000" ]; then f=1; echo "lit $cc-$mode ran nothing:"; tail -5 "$out"; fi
+		rc=$?
+		# one line per test: "CODE: ksan-gcc-inline :: heap/x.c (3 of 96)"
+		res=' ksan-[a-z]+-[a-z]+ :: .* \([0-9]+ of [0-9]+\)$'
+		p=$(grep -cE "^(PASS|XFAIL|FLAKYPASS):$res" "$out")
+		f=$(grep -cE "^(FAIL|XPASS|TIMEOUT|UNRESOLVED):$res" "$out")
+		s=$(grep -cE "^(UNSUPPORTED|SKIPPED):$res" "$out")
+		grep -E "^(FAIL|XPASS|TIMEOUT|UNRESOLVED):$res" "$out"
+		# lit's own account: "-- Testing: N tests" before the run and
+		# "  <Label>: N" per result code after it; all must agree with
+		# the per-test lines and with its exit status.
+		why=$(lit_account "$out" $((p + f + s)) "$rc" "$f")
+		if [ -n "$why" ]; then
+			f=$((f + 1)); echo "FAIL: lit/$cc-$mode: $why"; tail -5 "$out"
+		fi
 		echo "lit/$cc-$mode: $p passed, $f failed, $s skipped"
 		count "$p" "$f" "$s"
 	done

@@ -5,7 +5,7 @@
 # memmove and memcmp; with the stub port they link into a -nostdlib static
 # executable with nothing undefined.
 #   usage: tests/unit/freestanding.sh [build-dir]
-set -u
+set -u -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 B=${1:-$root/build}
@@ -19,13 +19,18 @@ CC=${CC:-gcc}
 command -v "$CC" >/dev/null 2>&1 || CC=cc
 failed=0
 
-pass() { echo "PASS: $1"; }
-fail() { echo "FAIL: $1: $2"; failed=1; }
+# five results (checks 1-4 below, 4 has two); a failure that stops the
+# script early makes up the rest
+planned=5 results=0
+echo "PLAN: $planned"
+pass() { echo "PASS: $1"; results=$((results + 1)); }
+fail() { echo "FAIL: $1: $2"; failed=1; results=$((results + 1)); }
+stop() { while [ "$results" -lt "$planned" ]; do fail "$1" "not run"; done; exit 1; }
 
 for f in "$CORE" "$STUB" "$PORT_H"; do
 	if [ ! -f "$f" ]; then
 		fail freestanding "$f is missing (run make)"
-		exit 1
+		stop freestanding
 	fi
 done
 
@@ -36,7 +41,7 @@ grep -oE '\bksan_port_[a-z0-9_]+\b' "$PORT_H" | sort -u > "$tmp/port-api.txt"
 # another uses are resolved; what stays undefined is what the core needs.
 if ! ld -r -o "$tmp/core.o" --whole-archive "$CORE" 2> "$tmp/ld-r.log"; then
 	fail freestanding_core_ld_r "ld -r failed: $(head -c 400 "$tmp/ld-r.log" | tr '\n' ' ')"
-	exit 1
+	stop freestanding_core_ld_r
 fi
 nm -u "$tmp/core.o" | awk '{print $NF}' | sort -u > "$tmp/undefined.txt"
 {
@@ -153,6 +158,7 @@ if ! "$CC" -nostdlib -ffreestanding -fno-builtin -static -O1 -fno-stack-protecto
 	-fno-pie -no-pie -o "$exe" "$tmp/start.c" \
 	-Wl,--whole-archive "$CORE" -Wl,--no-whole-archive "$STUB" > "$tmp/link.log" 2>&1; then
 	fail freestanding_link "static -nostdlib link failed: $(grep -m5 -E 'undefined|error' "$tmp/link.log" | tr '\n' ' ')"
+	fail freestanding_run "not run (no executable)"
 else
 	und=$(nm -u "$exe" | awk '{print $NF}' | tr '\n' ' ')
 	interp=$(readelf -lW "$exe" | grep -c INTERP)

@@ -17,7 +17,7 @@ start=$(date +%s)
 failed=0
 
 if [ ! -x "$KSAN_CC_BIN" ]; then
-	echo "FAIL: intercept/build: $KSAN_CC_BIN is missing (run make)"
+	printf 'PLAN: 1\nFAIL: %s\n' "intercept/build: $KSAN_CC_BIN is missing (run make)"
 	exit 1
 fi
 
@@ -37,7 +37,7 @@ build() {
 run() {
 	local cfg=$1 rc n
 	if [ "$(cat "$tmp/$cfg.rc" 2>/dev/null)" != 0 ]; then
-		echo "FAIL: $cfg/build: ksan-cc failed:"
+		printf 'PLAN: 1\nFAIL: %s\n' "$cfg/build: ksan-cc failed:"
 		sed 's/^/    /' "$tmp/$cfg.log" | tail -20
 		failed=1
 		return
@@ -56,8 +56,8 @@ run() {
 configs=()
 for cc in gcc clang; do
 	if ! have "$cc"; then
-		echo "SKIP: $cc/intercept_test: $cc is not installed"
-		echo "SKIP: $cc-static/intercept_test: $cc is not installed"
+		printf 'PLAN: 1\nSKIP: %s\n' "$cc/intercept_test: $cc is not installed" \
+			"$cc-static/intercept_test: $cc is not installed"
 		continue
 	fi
 	configs+=("$cc" "$cc-static")

@@ -1639,6 +1639,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	setvbuf(stdout, NULL, _IONBF, 0);
+	/* the plan first (tests/run-tests.sh): a run that dies halfway is seen */
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		ran += !filter || strstr(cases[i].name, filter);
+	printf("PLAN: %d\n", ran ? ran : 1);
+	ran = 0;
 	ksan_set_report_callback(record_report, NULL);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct tcase *t = &cases[i];

@@ -2,9 +2,10 @@
 # Builds tests/unit/kasan_test.c with ksan-cc for gcc and clang, inline and
 # outline (-O1 -g), runs every case in each, then an -O0/-O2/-O3 sweep of the
 # "oob_right" cases with both compilers in inline mode.  Each result line is
-# "PASS|FAIL|SKIP: <config>/<case>[: why]".
+# "PASS|FAIL|SKIP: <config>/<case>[: why]"; "PLAN: N" lines (each binary's,
+# and 1 for each line this script prints itself) add up to their number.
 #   usage: tests/unit/kasan.sh [build-dir]      (default: build)
-set -u
+set -u -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 B=${1:-$root/build}
@@ -17,6 +18,7 @@ start=$(date +%s)
 failed=0
 
 if [ ! -x "$KSAN_CC_BIN" ]; then
+	echo "PLAN: 1"
 	echo "FAIL: kasan/build: $KSAN_CC_BIN is missing (run make)"
 	exit 1
 fi
@@ -35,6 +37,7 @@ run() {
 	local cfg=$1 mode=$2 bin=$tmp/kasan_test-$1 rc n
 	shift 2
 	if [ "$(cat "$tmp/kasan_test-$cfg.rc" 2>/dev/null)" != 0 ]; then
+		echo "PLAN: 1"
 		echo "FAIL: $cfg/build: ksan-cc failed:"
 		sed 's/^/    /' "$tmp/kasan_test-$cfg.log" | tail -20
 		failed=1
@@ -54,8 +57,10 @@ run() {
 configs=() sweep=()
 for cc in gcc clang; do
 	if ! have "$cc"; then
-		for mode in inline outline; do echo "SKIP: $cc-$mode/kasan_test: $cc is not installed"; done
-		echo "SKIP: $cc-inline-sweep/kasan_test: $cc is not installed"
+		for mode in inline outline; do
+			printf 'PLAN: 1\nSKIP: %s\n' "$cc-$mode/kasan_test: $cc is not installed"
+		done
+		printf 'PLAN: 1\nSKIP: %s\n' "$cc-inline-sweep/kasan_test: $cc is not installed"
 		continue
 	fi
 	for mode in inline outline; do

@@ -2,9 +2,10 @@
 # Builds tests/unit/stress_test.c with ksan-cc (inline mode, -O2; the
 # allocator is the same in every mode) for gcc and clang and runs it:
 # 8 threads x 10^6 random heap operations each.  Result lines are
-# "PASS|FAIL|SKIP: <cc>/<check>[: why]".
+# "PASS|FAIL|SKIP: <cc>/<check>[: why]"; "PLAN: N" lines (each binary's, and
+# 1 for each result line this script prints itself) add up to their number.
 #   usage: tests/unit/stress.sh [build-dir] [threads] [ops]
-set -u
+set -u -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 B=${1:-$root/build}
@@ -17,18 +18,20 @@ rm -rf "$tmp" && mkdir -p "$tmp"
 failed=0
 
 if [ ! -x "$KSAN_CC_BIN" ]; then
+	echo "PLAN: 1"
 	echo "FAIL: stress/build: $KSAN_CC_BIN is missing (run make)"
 	exit 1
 fi
 
 for cc in gcc clang; do
 	if ! command -v "$cc" >/dev/null 2>&1; then
-		echo "SKIP: $cc/stress: $cc is not installed"
+		printf 'PLAN: 1\nSKIP: %s\n' "$cc/stress: $cc is not installed"
 		continue
 	fi
 	bin=$tmp/stress_test-$cc
 	if ! KSAN_CC_VERBOSE= "$KSAN_CC_BIN" --ksan-cc="$cc" --ksan-mode=inline -O2 -g -Wall \
 		-pthread "$here/stress_test.c" -o "$bin" > "$tmp/$cc.build.log" 2>&1; then
+		echo "PLAN: 1"
 		echo "FAIL: $cc/stress_build: ksan-cc failed:"
 		sed 's/^/    /' "$tmp/$cc.build.log" | tail -20
 		failed=1

@@ -336,12 +336,15 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("PLAN: 4\n");	/* the four checks at the end */
 	ksan_set_report_callback(count_report, NULL);
 	tids = calloc((size_t)threads, sizeof(*tids));
 	t0 = now();
 	for (i = 0; i < threads; i++)
 		if (pthread_create(&tids[i], NULL, worker, (void *)(uintptr_t)i)) {
-			printf("FAIL: stress_threads: pthread_create failed\n");
+			/* counts for all four */
+			for (i = 0; i < 4; i++)
+				printf("FAIL: stress_threads: pthread_create failed\n");
 			return 1;
 		}
 	for (i = 0; i < threads; i++)

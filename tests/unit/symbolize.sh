@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Linux port's symbolizer, built with gcc and clang, dynamic and static,
 # at -O0 and (inlined frames as in optimised code) at -O2.
-set -u
+set -u -o pipefail
+status=0
 B=${1:-build}
 cd "$(dirname "$0")/../.."
 out=$B/unit/symbolize
@@ -14,9 +15,24 @@ for opt in O0 O2; do
 			exe=$out/symbolize-$name
 			if ! $cc -g -$opt -fno-omit-frame-pointer $flags -Iinclude -Isrc \
 				tests/unit/symbolize_test.c src/port/linux/symbolize.c -o "$exe" 2> "$exe.log"; then
-				echo "FAIL: $name: build failed"; cat "$exe.log"; continue
+				printf 'PLAN: 1\nFAIL: %s: build failed\n' "$name"; cat "$exe.log"
+				status=1; continue
 			fi
-			"$exe" | sed "s/^\(PASS\|FAIL\|SKIP\): /\1: $name: /"
+			# The binary knows no count in advance: its plan is the
+			# number of results of a run that reached its last line.
+			"$exe" > "$exe.out" 2> "$exe.err"
+			rc=$?
+			sed "s/^\(PASS\|FAIL\|SKIP\): /\1: $name: /" "$exe.out"
+			cat "$exe.err" >&2
+			last=$(tail -n 1 "$exe.out")
+			if [ $rc -le 1 ] && { [ "$last" = "ALL PASSED" ] || [ "$last" = FAILED ]; }; then
+				echo "PLAN: $(grep -cE '^(PASS|FAIL|SKIP): ' "$exe.out")"
+			else	# no plan: the runner sees the missing results too
+				echo "FAIL: $name: $exe died (status $rc) after the results above"
+				status=1
+			fi
+			[ $rc -eq 0 ] || status=1
 		done
 	done
 done
+exit $status

@@ -4,7 +4,7 @@
 # none halts and none is deduplicated (they all come from one call site);
 # called directly with every register set: see tests/unit/thunks_test.c.
 #   usage: tests/unit/thunks.sh [build-dir]
-set -u
+set -u -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 B=${1:-$root/build}
@@ -12,13 +12,13 @@ mkdir -p "$B" && B=$(cd "$B" && pwd)
 tmp=$B/unit-tests/thunks
 rm -rf "$tmp" && mkdir -p "$tmp"
 if [ "$(uname -m)" != x86_64 ]; then
-	echo "SKIP: thunks/all: x86-64 only"
+	printf 'PLAN: 1\nSKIP: thunks/all: x86-64 only\n'
 	exit 0
 fi
 if ! gcc -c "$here/thunks_call.S" -o "$tmp/thunks_call.o" > "$tmp/build.log" 2>&1 ||
    ! "$B/bin/ksan-cc" --ksan-cc=gcc -O1 -g -Wall "$here/thunks_test.c" "$tmp/thunks_call.o" \
 	-o "$tmp/thunks_test" >> "$tmp/build.log" 2>&1; then
-	echo "FAIL: thunks/build:"
+	printf 'PLAN: 1\nFAIL: thunks/build:\n'
 	sed 's/^/    /' "$tmp/build.log" | tail -20
 	exit 1
 fi

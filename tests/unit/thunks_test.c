@@ -141,6 +141,8 @@ int main(void)
 {
 	unsigned i, n = sizeof(thunks) / sizeof(thunks[0]), failed = 0;
 
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("PLAN: %u\n", n);	/* one result per thunk */
 	ksan_set_report_callback(record, NULL);
 	for (i = 0; i < n; i++) {
 		const struct thunk *t = &thunks[i];
