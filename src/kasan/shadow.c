@@ -40,25 +40,29 @@ void kasan_unpoison(uintptr_t addr, size_t size)
 		*kasan_shadow(addr + size) = (int8_t)(size & 7);
 }
 
+/*
+ * A granule's shadow says where its first bad byte is: 0 none, 1..7 that
+ * many valid bytes first, negative all of it.  So a partial granule ends
+ * the scan, and clean granules are passed over a shadow word (8 granules'
+ * shadow bytes, 64 bytes of memory) at a time once aligned.
+ */
 uintptr_t kasan_first_bad(uintptr_t addr, size_t size)
 {
+	typedef uint64_t __attribute__((may_alias)) word_t;
 	uintptr_t a = addr, end = addr + size;
 
 	while (a < end) {
 		int8_t s = *kasan_shadow(a);
+		uintptr_t g = ROUND_DOWN(a, KASAN_GRANULE);
 
-		if (s && (int8_t)(a & 7) >= s)
+		if (s < 0 || (s > 0 && (int8_t)(a & 7) >= s))
 			return a;
-		/* whole clean granule: skip to its end */
-		if (!s && !(a & 7) && end - a >= 8) {
-			/* scan 8 shadow bytes (64 granules) at a time */
-			while (end - a >= 512 && !((uintptr_t)kasan_shadow(a) & 7) &&
-			       !*(const uint64_t *)kasan_shadow(a))
-				a += 512;
-			a += 8;
-			continue;
-		}
-		a++;
+		if (s > 0)
+			return g + (uintptr_t)s < end ? g + (uintptr_t)s : 0;
+		a = g + KASAN_GRANULE;
+		while (a < end && end - a >= 64 && !((uintptr_t)kasan_shadow(a) & 7) &&
+		       !*(const word_t *)kasan_shadow(a))
+			a += 64;
 	}
 	return 0;
 }
