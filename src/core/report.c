@@ -4,17 +4,36 @@
  * when the program goes on after reports, the user's callback, the stack
  * printers and the halt policy.  Text is built in one buffer and written
  * with the port's raw write, never through stdio.
+ *
+ * A report can start while the same thread is making another one: from a
+ * signal handler that interrupted it, or from the user's report callback.
+ * That one nested report is made in full (into its own buffer, then the
+ * interrupted report goes on); a report inside the nested one is recursion
+ * (say the runtime faults inside its own report) and is refused with one
+ * line, never silently.
  */
 #include "core.h"
 
 #define RBUF_SIZE (64u << 10)
+#define NEST_SIZE (32u << 10)
 #define DEDUP_SIZE 4096
+
+/* core_thread.in_report: where this thread is in the report path */
+enum { REPORT_NONE, REPORT_OUTER, REPORT_NESTED };
 
 static char rbuf_mem[RBUF_SIZE];
 struct core_buf core_rbuf = { rbuf_mem, 0, RBUF_SIZE };
 unsigned long core_reports;
 
 ksan_lock_t core_report_lock;
+/* Thread id of the holder of core_report_lock once it has it, else 0.
+ * Stored after the lock is taken and cleared before it is released, so a
+ * thread that reads its own id here holds the lock. */
+static uint32_t report_owner;
+/* Guarded by core_report_lock (only its holder's thread nests): */
+static char nest_mem[NEST_SIZE];
+static struct core_buf outer_rbuf;	/* the interrupted report's buffer */
+static int restore_state;		/* in_report to go back to at the end */
 static ksan_report_fn user_fn;
 static void *user_arg;
 static uint64_t seen[DEDUP_SIZE];	/* guarded by core_report_lock */
@@ -62,17 +81,74 @@ static int seen_before(uintptr_t pc, const char *type)
 	return 0;
 }
 
+/* Refuse a report without taking anything, and say so: reports must not be
+ * lost silently. */
+static int refuse(const char *type)
+{
+	core_printf("ksan: a %s report raised inside another report on this thread was not made (recursion)\n",
+		    type);
+	return 0;
+}
+
+/* A report on a thread that is already in the report path. */
+static int begin_inner(struct core_thread *t, const char *type)
+{
+	uint32_t me = ksan_port_thread_id();
+	uint32_t owner = __atomic_load_n(&report_owner, __ATOMIC_ACQUIRE);
+
+	if (t->in_report == REPORT_OUTER && owner == me) {
+		/* this thread holds the lock: its report was interrupted */
+		t->in_report = REPORT_NESTED;
+		outer_rbuf = core_rbuf;
+		core_rbuf.p = nest_mem;
+		core_rbuf.len = 0;
+		core_rbuf.cap = NEST_SIZE;
+		nest_mem[0] = 0;
+		return 1;
+	}
+	if (t->in_report == REPORT_OUTER && owner != 0) {
+		/* another thread holds the lock: the interrupted call had not
+		 * taken it and cannot while we run, so wait for it as usual */
+		ksan_port_lock(&core_report_lock);
+		__atomic_store_n(&report_owner, me, __ATOMIC_RELEASE);
+		restore_state = REPORT_OUTER;
+		core_rbuf.len = 0;
+		core_rbuf.p[0] = 0;
+		return 1;
+	}
+	/* a report inside the nested one, or a signal in the few instructions
+	 * where this thread takes or drops the lock */
+	return refuse(type);
+}
+
+static void release(struct core_thread *t)
+{
+	int state = restore_state;
+
+	restore_state = REPORT_NONE;
+	__atomic_store_n(&report_owner, 0, __ATOMIC_RELEASE);
+	ksan_port_unlock(&core_report_lock);
+	t->in_report = state;
+}
+
+/* The nested report is over: the interrupted one has its buffer back. */
+static void end_nested(struct core_thread *t)
+{
+	core_rbuf = outer_rbuf;
+	t->in_report = REPORT_OUTER;
+}
+
 int core_report_begin(uintptr_t pc, const char *type, int dedup)
 {
 	struct core_thread *t = core_thread_get();
 
 	if (t->in_report)
-		return 0;
-	t->in_report = 1;
+		return begin_inner(t, type);
+	t->in_report = REPORT_OUTER;
 	ksan_port_lock(&core_report_lock);
+	__atomic_store_n(&report_owner, ksan_port_thread_id(), __ATOMIC_RELEASE);
 	if (dedup && seen_before(pc, type)) {
-		ksan_port_unlock(&core_report_lock);
-		t->in_report = 0;
+		release(t);
 		return 0;
 	}
 	core_rbuf.len = 0;
@@ -95,21 +171,29 @@ void core_report_flush(void)
 
 void core_report_cancel(void)
 {
+	struct core_thread *t = core_thread_get();
+
 	core_rbuf.len = 0;
-	ksan_port_unlock(&core_report_lock);
-	core_thread_get()->in_report = 0;
+	if (t->in_report == REPORT_NESTED)
+		end_nested(t);
+	else
+		release(t);
 }
 
 void core_report_end(int halt)
 {
+	struct core_thread *t = core_thread_get();
+
 	core_report_flush();
-	ksan_port_unlock(&core_report_lock);
 	if (halt) {
 		if (core_opt.abort_on_error)
 			ksan_port_abort();
 		ksan_port_exit((int)core_opt.exitcode);
 	}
-	core_thread_get()->in_report = 0;
+	if (t->in_report == REPORT_NESTED)
+		end_nested(t);
+	else
+		release(t);
 }
 
 void core_fatal(const char *msg)
@@ -190,7 +274,7 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 			core_bprintf(&core_rbuf, " (%s+0x%lx)", s->module,
 				     (unsigned long)s->module_offset);
 		core_bprintf(&core_rbuf, "\n");
-		if (core_rbuf.len > RBUF_SIZE - 4096)
+		if (core_rbuf.len + 4096 > core_rbuf.cap)
 			core_report_flush();
 	}
 	if (!n)
@@ -231,7 +315,7 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 			}
 			core_bprintf(&core_rbuf, "\n");
 		}
-		if (core_rbuf.len > RBUF_SIZE - 4096)
+		if (core_rbuf.len + 4096 > core_rbuf.cap)
 			core_report_flush();
 	}
 }

@@ -107,7 +107,7 @@ static void overflow(struct overflow_data *d, uintptr_t l, uintptr_t r, char op,
 	struct core_buf *m;
 
 	if (!ubsan_begin(&d->loc, sgn ? "signed-integer-overflow" :
-			 "unsigned-integer-overflow", pc, fp))
+			 "unsigned-integer-overflow", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	core_bprintf(m, "%s integer overflow: ", sgn ? "signed" : "unsigned");
@@ -131,8 +131,8 @@ static void negate(struct overflow_data *d, uintptr_t v, int halt, uintptr_t pc,
 	int sgn = ubsan_type_signed(d->type);
 	struct core_buf *m;
 
-	if (!ubsan_begin(&d->loc, sgn ? "signed-integer-overflow" :
-			 "unsigned-integer-overflow", pc, fp))
+	/* the kernel's word, for signed and unsigned types alike */
+	if (!ubsan_begin(&d->loc, "negation-overflow", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	core_bprintf(m, "negation of ");
@@ -152,16 +152,12 @@ static void divrem(struct overflow_data *d, uintptr_t l, uintptr_t r, int halt,
 	struct core_buf *m;
 	const char *check;
 
-	if (t->kind == UBSAN_TK_FLOAT)
-		check = "float-divide-by-zero";
-	else if (ubsan_type_signed(t) && ubsan_sval(t, r) == -1)
-		check = "signed-integer-overflow";
-	else
-		check = "division-overflow";	/* the kernel's word */
-	if (!ubsan_begin(&d->loc, check, pc, fp))
+	/* the kernel's word for both integer cases: "division-overflow" */
+	check = t->kind == UBSAN_TK_FLOAT ? "float-divide-by-zero" : "division-overflow";
+	if (!ubsan_begin(&d->loc, check, halt, pc, fp))
 		return;
 	m = ubsan_msg();
-	if (check[0] == 's') {
+	if (t->kind != UBSAN_TK_FLOAT && ubsan_type_signed(t) && ubsan_sval(t, r) == -1) {
 		core_bprintf(m, "division of ");
 		ubsan_put_value(m, t, l);
 		core_bprintf(m, " by -1 cannot be represented in type %s", t->name);
@@ -179,7 +175,7 @@ static void shift(struct shift_data *d, uintptr_t l, uintptr_t r, int halt,
 	const struct ubsan_type *lt = d->lhs_type, *rt = d->rhs_type;
 	struct core_buf *m;
 
-	if (!ubsan_begin(&d->loc, "shift-out-of-bounds", pc, fp))
+	if (!ubsan_begin(&d->loc, "shift-out-of-bounds", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	if (ubsan_is_negative(rt, r)) {
@@ -213,7 +209,7 @@ static void out_of_bounds(struct oob_data *d, uintptr_t i, int halt, uintptr_t p
 {
 	struct core_buf *m;
 
-	if (!ubsan_begin(&d->loc, "array-index-out-of-bounds", pc, fp))
+	if (!ubsan_begin(&d->loc, "array-index-out-of-bounds", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	core_bprintf(m, "index ");
@@ -245,7 +241,7 @@ static void type_mismatch(struct ubsan_loc *loc, const struct ubsan_type *t,
 		check = "misaligned-access";
 	else
 		check = "object-size-mismatch";
-	if (!ubsan_begin(loc, check, pc, fp))
+	if (!ubsan_begin(loc, check, halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	if (!ptr)
@@ -271,7 +267,7 @@ static void alignment_assumption(struct alignment_assumption_data *d, uintptr_t 
 {
 	struct core_buf *m;
 
-	if (!ubsan_begin(&d->loc, "alignment-assumption", pc, fp))
+	if (!ubsan_begin(&d->loc, "alignment-assumption", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	core_bprintf(m, "assumption of %lu byte alignment", (unsigned long)align);
@@ -289,7 +285,7 @@ static void pointer_overflow(struct pointer_overflow_data *d, uintptr_t base,
 {
 	struct core_buf *m;
 
-	if (!ubsan_begin(&d->loc, "pointer-overflow", pc, fp))
+	if (!ubsan_begin(&d->loc, "pointer-overflow", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	if (!base && !res)
@@ -320,7 +316,7 @@ static void invalid_value(struct overflow_data *d, uintptr_t v, int halt,
 {
 	struct core_buf *m;
 
-	if (!ubsan_begin(&d->loc, "invalid-load", pc, fp))
+	if (!ubsan_begin(&d->loc, "invalid-load", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	core_bprintf(m, "load of value ");
@@ -336,7 +332,7 @@ static void vla_bound(struct overflow_data *d, uintptr_t v, int halt,
 {
 	struct core_buf *m;
 
-	if (!ubsan_begin(&d->loc, "vla-bound-not-positive", pc, fp))
+	if (!ubsan_begin(&d->loc, "vla-bound-not-positive", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	core_bprintf(m, "variable length array bound evaluates to non-positive value ");
@@ -370,7 +366,7 @@ static void float_cast(void *data, uintptr_t v, int halt, uintptr_t pc, uintptr_
 		to = d2->to;
 		loc = &d2->loc;
 	}
-	if (!ubsan_begin(loc, "float-cast-overflow", pc, fp))
+	if (!ubsan_begin(loc, "float-cast-overflow", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	ubsan_put_value(m, from, v);
@@ -392,7 +388,7 @@ static void implicit_conversion(struct implicit_conversion_data *d, uintptr_t sr
 	struct core_buf *m;
 
 	if (!ubsan_begin(&d->loc, d->kind < ARRAY_SIZE(checks) ? checks[d->kind] :
-			 "implicit-conversion", pc, fp))
+			 "implicit-conversion", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	core_bprintf(m, "implicit conversion from type %s of value ", f->name);
@@ -412,7 +408,7 @@ static void invalid_builtin(struct invalid_builtin_data *d, int halt, uintptr_t 
 {
 	struct core_buf *m;
 
-	if (!ubsan_begin(&d->loc, "invalid-builtin-use", pc, fp))
+	if (!ubsan_begin(&d->loc, "invalid-builtin-use", halt, pc, fp))
 		return;
 	m = ubsan_msg();
 	if (d->kind == 2)
@@ -429,7 +425,7 @@ HANDLERS(invalid_builtin, (struct invalid_builtin_data *d), invalid_builtin(d, h
 static void null_arg(struct nonnull_arg_data *d, const char *check, int halt,
 		     uintptr_t pc, uintptr_t fp)
 {
-	if (!ubsan_begin(&d->loc, check, pc, fp))
+	if (!ubsan_begin(&d->loc, check, halt, pc, fp))
 		return;
 	core_bprintf(ubsan_msg(), "null pointer passed as argument %d, which is declared to never be null",
 		     d->arg_index);
@@ -443,7 +439,7 @@ HANDLERS(nullability_arg, (struct nonnull_arg_data *d),
 static void null_return(struct ubsan_loc *loc, const char *check, int halt,
 			uintptr_t pc, uintptr_t fp)
 {
-	if (!ubsan_begin(loc, check, pc, fp))
+	if (!ubsan_begin(loc, check, halt, pc, fp))
 		return;
 	core_bprintf(ubsan_msg(), "null pointer returned from function declared to never return null");
 	ubsan_end(halt, 0);
@@ -459,7 +455,7 @@ static void __attribute__((noreturn))
 unreachable(struct unreachable_data *d, const char *check, const char *msg,
 	    uintptr_t pc, uintptr_t fp)
 {
-	if (ubsan_begin(&d->loc, check, pc, fp)) {
+	if (ubsan_begin(&d->loc, check, 1, pc, fp)) {
 		core_bprintf(ubsan_msg(), "%s", msg);
 		ubsan_end(1, 0);
 	}

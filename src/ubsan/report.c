@@ -8,8 +8,10 @@
 #define BANNER "=================================================================="
 #define MSG_SIZE 1024
 
-/* All of these are guarded by the report lock (core_report_begin). */
-static struct {
+/* A report being made.  Guarded by the report lock (core_report_begin),
+ * whose holder may make one nested report (from a signal handler or the
+ * report callback) in the middle of its own: hence two. */
+struct ubsan_rep {
 	struct ubsan_loc loc;	/* a copy, with the column still intact */
 	const char *check;
 	uintptr_t pc;
@@ -17,7 +19,10 @@ static struct {
 	size_t npcs;
 	char msg[MSG_SIZE];
 	struct core_buf mbuf;
-} rep;
+};
+static struct ubsan_rep reps[2];
+static unsigned depth;		/* reports of this file in progress */
+#define rep (reps[depth - 1])
 
 static const char *supp_text;	/* set once at start-up by the port */
 
@@ -341,27 +346,45 @@ static int suppressed(void)
 
 /* ---- reports ----------------------------------------------------------- */
 
-int ubsan_begin(struct ubsan_loc *loc, const char *check, uintptr_t pc,
+/* A report that must stop the program could not be made: stop anyway, the
+ * compiler's code after an _abort handler assumes it never returns. */
+static void stop_unreported(void)
+{
+	if (core_opt.abort_on_error)
+		ksan_port_abort();
+	ksan_port_exit((int)core_opt.exitcode);
+}
+
+int ubsan_begin(struct ubsan_loc *loc, const char *check, int halt, uintptr_t pc,
 		uintptr_t fp)
 {
 	uint32_t col;
 
 	/* once per source location: the first thread to swap the column in
-	 * reports, every later one sees ~0 */
+	 * reports, every later one sees ~0; but a report that halts is always
+	 * made (a different check at the same division, as libubsan does) */
 	col = __atomic_exchange_n(&loc->column, ~0u, __ATOMIC_RELAXED);
-	if (col == ~0u)
+	if (col == ~0u && !halt)
 		return 0;
 	if (!core_report_begin(pc, check, 0)) {
-		loc->column = col;	/* recursive: let a later hit report */
+		/* recursion, already said by the core */
+		if (col != ~0u)
+			loc->column = col;	/* let a later hit report */
+		if (halt)
+			stop_unreported();
 		return 0;
 	}
+	depth++;	/* before any field is written: see struct ubsan_rep */
 	rep.loc.file = loc->file;
 	rep.loc.line = loc->line;
-	rep.loc.column = col;
+	rep.loc.column = col == ~0u ? 0 : col;	/* no column, as libubsan */
 	rep.check = check;
 	rep.pc = pc;
 	if (suppressed()) {
+		depth--;
 		core_report_cancel();
+		if (halt)
+			stop_unreported();
 		return 0;
 	}
 	rep.npcs = ksan_port_stack_trace(rep.pcs, DEPOT_MAX_FRAMES, pc, fp);
@@ -411,6 +434,7 @@ void ubsan_end(int halt, uintptr_t addr)
 	r.addr = addr;
 	r.pc = rep.pc;
 	if (core_report_callback(&r)) {
+		depth--;
 		core_report_cancel();
 		return;
 	}
@@ -434,5 +458,6 @@ void ubsan_end(int halt, uintptr_t addr)
 		core_print_stack(rep.pcs, rep.npcs, 0);
 		core_bprintf(&core_rbuf, BANNER "\n");
 	}
+	depth--;
 	core_report_end(halt);
 }

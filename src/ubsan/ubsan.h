@@ -26,11 +26,12 @@ struct ubsan_type {
 /*
  * Start a report of check at *loc (from the handler's own pc and frame).
  * Returns 0 when it must not be made: the location was reported before
- * (the column is swapped to ~0, as compiler-rt does), a report is already
- * running on this thread, or a suppression matches.  On 1, the message is
- * built with ubsan_msg() and the report ends with ubsan_end().
+ * (the column is swapped to ~0, as compiler-rt does; a report that halts
+ * is made all the same), it would recurse, or a suppression matches; when
+ * halt, the program stops there instead.  On 1, the message is built with
+ * ubsan_msg() and the report ends with ubsan_end().
  */
-int ubsan_begin(struct ubsan_loc *loc, const char *check, uintptr_t pc,
+int ubsan_begin(struct ubsan_loc *loc, const char *check, int halt, uintptr_t pc,
 		uintptr_t fp);
 struct core_buf *ubsan_msg(void);
 /* Print, apply the halt policy: stop when halt, or when halt_on_error=1. */

@@ -15,7 +15,7 @@
 // gcc-NEXT: {{^}}signed integer overflow: 2 * 9223372036854775807 cannot be represented in type 'long long int'{{$}}
 // gcc-NEXT: {{^}}Call Trace:{{$}}
 // gcc-NEXT: {{^}} mul+0x
-// gcc: {{^}}UBSAN: signed-integer-overflow in {{.*}}ub.c:20:70{{$}}
+// gcc: {{^}}UBSAN: negation-overflow in {{.*}}ub.c:20:70{{$}}
 // gcc-NEXT: {{^}}negation of -2147483648 cannot be represented in type 'int'; cast to an unsigned type to negate this value to itself{{$}}
 // gcc-NEXT: {{^}}Call Trace:{{$}}
 // gcc-NEXT: {{^}} neg+0x
@@ -118,7 +118,7 @@
 // clang-NEXT: {{^}}signed integer overflow: 9223372036854775807 * 2 cannot be represented in type 'long long'{{$}}
 // clang-NEXT: {{^}}Call Trace:{{$}}
 // clang-NEXT: {{^}} mul+0x
-// clang: {{^}}UBSAN: signed-integer-overflow in {{.*}}ub.c:20:70{{$}}
+// clang: {{^}}UBSAN: negation-overflow in {{.*}}ub.c:20:70{{$}}
 // clang-NEXT: {{^}}negation of -2147483648 cannot be represented in type 'int'; cast to an unsigned type to negate this value to itself{{$}}
 // clang-NEXT: {{^}}Call Trace:{{$}}
 // clang-NEXT: {{^}} neg+0x

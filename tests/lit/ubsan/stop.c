@@ -20,7 +20,7 @@
 // DIV-NEXT: {{^}}division by zero{{$}}
 // DIV-NOT: done
 // DIV: STATUS: signal SIGFPE{{$}}
-// DIVMIN: {{^}}UBSAN: signed-integer-overflow in {{.*}}ub.c:{{[0-9]+}}:{{[0-9]+}}{{$}}
+// DIVMIN: {{^}}UBSAN: division-overflow in {{.*}}ub.c:{{[0-9]+}}:{{[0-9]+}}{{$}}
 // DIVMIN-NEXT: {{^}}division of -2147483648 by -1 cannot be represented in type 'int'{{$}}
 // DIVMIN-NOT: done
 // DIVMIN: STATUS: signal SIGFPE{{$}}
