@@ -20,4 +20,4 @@ int main(void)
 
 // CHECK: BUG: KASAN: slab-out-of-bounds in main
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: STATUS: exit [[CODE]]
+// CHECK-NEXT: STATUS: exit [[CODE]]{{$}}
