@@ -112,34 +112,37 @@ void kasan_heap_init(void)
 	core_slab_init(region_init);
 	core_quarantine_init(qlink_of, quarantine_release);
 	kasan_fakestack_init();
+	kasan_globals_fork_init();
+	kasan_aux_fork_init();
 }
 
+/*
+ * A large object's mapping is [descriptor page(s)][object][page red zone],
+ * with the object aligned to align.  For an alignment over a page, map
+ * align bytes more and give back the unused head and tail, so neither the
+ * mapping nor its shadow grows with the alignment.
+ */
 static void *large_alloc(size_t size, size_t align, const struct kasan_caller *cl,
 			 int *err)
 {
-	size_t left = align > page_size ? align : page_size;
-	size_t map = left + ROUND_UP(size, page_size) + page_size;
-	uintptr_t base, obj;
+	size_t body = ROUND_UP(size, page_size) + page_size;
+	size_t map = page_size + body, slack = align > page_size ? align : 0;
+	uintptr_t raw, base, obj;
 	struct large *l;
 
-	l = ksan_port_map(map);
-	if (!l) {
+	_Static_assert(sizeof(struct large) <= 4096, "descriptor fits one page");
+	raw = (uintptr_t)ksan_port_map(map + slack);
+	if (!raw) {
 		*err = KASAN_ENOMEM;
 		return 0;
 	}
-	base = (uintptr_t)l;
-	obj = ROUND_UP(base + sizeof(*l), left);
-	if (obj + size > base + map) {	/* mapping was not aligned enough */
-		ksan_port_unmap(l, map);
-		map += align;
-		l = ksan_port_map(map);
-		if (!l) {
-			*err = KASAN_ENOMEM;
-			return 0;
-		}
-		base = (uintptr_t)l;
-		obj = ROUND_UP(base + sizeof(*l), left);
-	}
+	obj = ROUND_UP(raw + page_size, slack ? align : page_size);
+	base = obj - page_size;
+	if (base > raw)
+		ksan_port_unmap((void *)raw, base - raw);
+	if (raw + map + slack > base + map)
+		ksan_port_unmap((void *)(base + map), raw + map + slack - (base + map));
+	l = (struct large *)base;
 	if (ksan_port_shadow_ensure(base, map) || core_pagemap_set(base, map, l)) {
 		ksan_port_unmap(l, map);
 		*err = KASAN_ENOMEM;
@@ -177,7 +180,10 @@ void *kasan_malloc(size_t size, size_t align, int flags,
 		*err = KASAN_EINVAL;
 		return 0;
 	}
-	if (unlikely(size > KASAN_MAX_ALLOC || align > KASAN_MAX_ALLOC)) {
+	/* size and alignment together: a huge alignment costs its own size in
+	 * address space (the port's malloc.c makes the same test) */
+	if (unlikely(size > KASAN_MAX_ALLOC ||
+		     (align > 16 && align > KASAN_MAX_ALLOC - size))) {
 		*err = KASAN_ENOMEM;
 		return 0;
 	}

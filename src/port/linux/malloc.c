@@ -19,22 +19,34 @@
 		(uintptr_t)__builtin_frame_address(0), 0 }
 #define ENTRY PORT_API __attribute__((noinline))
 
-/* An allocation that cannot be made: NULL with errno, or a report. */
+/* Size and alignment together over the maximum (kasan_malloc's test). */
+static int too_big(size_t size, size_t align)
+{
+	size_t extra = align > 16 ? align : 0;
+
+	return size > KASAN_MAX_ALLOC || extra > KASAN_MAX_ALLOC - size;
+}
+
+static int pow2(size_t a)
+{
+	return a && !(a & (a - 1));
+}
+
+/*
+ * An allocation that cannot be made: NULL with errno, or a report.  type is
+ * ASan's word for it (invalid-aligned-alloc-alignment, calloc-overflow...);
+ * 0 lets the size decide between allocation-size-too-big (a is the size, b
+ * the alignment: together over the maximum) and out-of-memory.
+ */
 static void *failed(int err, size_t a, size_t b, const char *type,
 		    const struct kasan_caller *cl)
 {
-	if (err == KASAN_EINVAL) {
-		if (!core_opt.allocator_may_return_null)
-			kasan_report_alloc("invalid-allocation-alignment", a, b,
-					   cl->pc, cl->fp, cl->entry);
-		errno = EINVAL;
-		return 0;
-	}
+	if (!type)
+		type = err == KASAN_EINVAL ? "invalid-allocation-alignment" :
+		       too_big(a, b) ? "allocation-size-too-big" : "out-of-memory";
 	if (!core_opt.allocator_may_return_null)
-		kasan_report_alloc(type ? type : a > KASAN_MAX_ALLOC ?
-				   "allocation-size-too-big" : "out-of-memory",
-				   a, b, cl->pc, cl->fp, cl->entry);
-	errno = ENOMEM;
+		kasan_report_alloc(type, a, b, cl->pc, cl->fp, cl->entry);
+	errno = err == KASAN_EINVAL ? EINVAL : ENOMEM;
 	return 0;
 }
 
@@ -143,25 +155,27 @@ ENTRY void *reallocarray(void *p, size_t n, size_t size)
 	size_t total;
 
 	if (__builtin_mul_overflow(n, size, &total)) {
-		errno = ENOMEM;
-		return 0;
+		port_ensure_init();
+		return failed(KASAN_ENOMEM, n, size, "reallocarray-overflow", &cl);
 	}
 	return do_realloc(p, total, &cl);
 }
 
-static int pow2(size_t a)
-{
-	return a && !(a & (a - 1));
-}
-
+/* POSIX: EINVAL for an alignment that is not a power of two multiple of
+ * sizeof(void *), ENOMEM when out of memory; errno and *out are left
+ * alone either way.  ASan reports both unless allocator_may_return_null. */
 ENTRY int posix_memalign(void **out, size_t align, size_t size)
 {
 	CALLER(posix_memalign);
 	int e = errno;
 	void *p;
 
-	if (!pow2(align) || align % sizeof(void *))
-		return EINVAL;	/* POSIX: *out is left alone */
+	if (!pow2(align) || align % sizeof(void *)) {
+		port_ensure_init();
+		failed(KASAN_EINVAL, size, align, "invalid-posix-memalign-alignment", &cl);
+		errno = e;
+		return EINVAL;
+	}
 	p = do_alloc(size, align, 0, &cl);
 	if (!p) {
 		errno = e;
@@ -171,22 +185,26 @@ ENTRY int posix_memalign(void **out, size_t align, size_t size)
 	return 0;
 }
 
+/* C17 (DR 460): only the alignment must be valid, the size need not be a
+ * multiple of it (glibc agrees; ASan's aligned_alloc still asks for it,
+ * ksan does not report a correct C17 program). */
 ENTRY void *aligned_alloc(size_t align, size_t size)
 {
 	CALLER(aligned_alloc);
 	if (!pow2(align)) {
-		errno = EINVAL;
-		return 0;
+		port_ensure_init();
+		return failed(KASAN_EINVAL, size, align, "invalid-aligned-alloc-alignment", &cl);
 	}
 	return do_alloc(size, align, 0, &cl);
 }
 
+/* memalign(0, n) is malloc(n), as in glibc and ASan. */
 ENTRY void *memalign(size_t align, size_t size)
 {
 	CALLER(memalign);
-	if (!pow2(align)) {
-		errno = EINVAL;
-		return 0;
+	if (align & (align - 1)) {
+		port_ensure_init();
+		return failed(KASAN_EINVAL, size, align, "invalid-allocation-alignment", &cl);
 	}
 	return do_alloc(size, align, 0, &cl);
 }
@@ -203,8 +221,8 @@ ENTRY void *pvalloc(size_t size)
 	size_t rounded = ROUND_UP(size ? size : 1, 4096);
 
 	if (rounded < size) {
-		errno = ENOMEM;
-		return 0;
+		port_ensure_init();
+		return failed(KASAN_ENOMEM, size, 4096, "pvalloc-overflow", &cl);
 	}
 	return do_alloc(rounded, 4096, 0, &cl);
 }
