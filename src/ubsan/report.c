@@ -26,11 +26,6 @@ static unsigned depth;		/* reports of this file in progress */
 
 static const char *supp_text;	/* set once at start-up by the port */
 
-void ubsan_set_suppressions(const char *text)
-{
-	supp_text = text;
-}
-
 /* ---- values ---------------------------------------------------------- */
 
 int ubsan_type_bits(const struct ubsan_type *t)
@@ -267,22 +262,49 @@ void ubsan_put_value(struct core_buf *b, const struct ubsan_type *t, uintptr_t v
 
 /* ---- suppressions ------------------------------------------------------ */
 
-/* Shell-style match of the glob [p, pe) ('*' and '?') against s. */
+/* Every check word handlers.c reports: a suppression must name one. */
+static const char *const checks[] = {
+	"signed-integer-overflow", "unsigned-integer-overflow", "negation-overflow",
+	"division-overflow", "float-divide-by-zero", "shift-out-of-bounds",
+	"array-index-out-of-bounds", "null-ptr-deref", "misaligned-access",
+	"object-size-mismatch", "alignment-assumption", "pointer-overflow",
+	"invalid-load", "vla-bound-not-positive", "float-cast-overflow",
+	"implicit-integer-truncation", "implicit-unsigned-integer-truncation",
+	"implicit-signed-integer-truncation", "implicit-integer-sign-change",
+	"implicit-signed-integer-truncation-or-sign-change", "implicit-conversion",
+	"invalid-builtin-use", "nonnull-attribute", "nullability-arg",
+	"returns-nonnull-attribute", "nullability-return", "unreachable",
+	"missing-return",
+};
+
+/*
+ * Shell-style match of the whole of s against the glob [p, pe) ('*' any
+ * run, '?' any one character).  One backtrack point, the last '*': a
+ * later '*' can absorb whatever an earlier one would, so earlier choices
+ * never need revisiting, and the match is O(len(p) * len(s)) at worst
+ * where recursion into every '*' was exponential.
+ */
 static int glob_match(const char *p, const char *pe, const char *s)
 {
-	for (; p < pe; p++, s++) {
-		if (*p == '*') {
-			for (;; s++) {
-				if (glob_match(p + 1, pe, s))
-					return 1;
-				if (!*s)
-					return 0;
-			}
-		}
-		if (!*s || (*p != '?' && *p != *s))
+	const char *star = 0, *retry = 0;
+
+	while (*s) {
+		if (p < pe && *p == '*') {
+			star = ++p;	/* first let it match nothing */
+			retry = s;
+		} else if (p < pe && (*p == '?' || *p == *s)) {
+			p++;
+			s++;
+		} else if (star) {
+			p = star;	/* let the last '*' take one more */
+			s = ++retry;
+		} else {
 			return 0;
+		}
 	}
-	return !*s;
+	while (p < pe && *p == '*')
+		p++;
+	return p == pe;
 }
 
 static const char *base_name(const char *f)
@@ -295,51 +317,143 @@ static const char *base_name(const char *f)
 	return s;
 }
 
-/* One line "ubsan:<check>:<glob>": does it cover this report? */
-static int line_matches(const char *l, const char *le, const char *fn)
+static int is_blank(char c)
 {
-	const char *c, *ce, *g;
-
-	while (l < le && (*l == ' ' || *l == '\t'))
-		l++;
-	while (le > l && (le[-1] == ' ' || le[-1] == '\t' || le[-1] == '\r'))
-		le--;
-	if (le - l < 6 || core_strncmp(l, "ubsan:", 6))
-		return 0;
-	c = l + 6;
-	for (ce = c; ce < le && *ce != ':'; ce++)
-		;
-	if (ce == le)
-		return 0;
-	g = ce + 1;
-	if (!glob_match(c, ce, rep.check))
-		return 0;
-	if (rep.loc.file && (glob_match(g, le, rep.loc.file) ||
-			     glob_match(g, le, base_name(rep.loc.file))))
-		return 1;
-	return fn && glob_match(g, le, fn);
+	return c == ' ' || c == '\t' || c == '\r';
 }
 
-static int suppressed(void)
-{
-	const char *l = supp_text, *le;
-	struct ksan_symbol s;
-	int have_fn = 0;
+/* One line of the file, without its blanks at either end. */
+struct supp_line {
+	const char *l, *le;		/* the text */
+	const char *check, *check_end;	/* 0 for a comment or a blank line */
+	const char *glob, *glob_end;
+};
 
-	if (!l)
+/* Split [l, le) into "ubsan:<check>:<glob>".  Returns 0, or -1 with the
+ * reason in why. */
+static int split_line(const char *l, const char *le, struct supp_line *sl,
+		      const char **why)
+{
+	const char *c, *ce;
+
+	while (l < le && is_blank(*l))
+		l++;
+	while (le > l && is_blank(le[-1]))
+		le--;
+	core_memset(sl, 0, sizeof(*sl));
+	sl->l = l;
+	sl->le = le;
+	if (l == le || *l == '#')
 		return 0;
-	core_memset(&s, 0, sizeof(s));
-	for (; *l; l = *le ? le + 1 : le) {
+	*why = "expected ubsan:<check>:<glob>";
+	for (c = l; c < le && *c != ':'; c++)
+		;
+	if (c == le)
+		return -1;
+	if (c - l != 5 || core_strncmp(l, "ubsan", 5)) {
+		/* nothing else reads suppressions: another detector's line
+		 * would be ignored without a word */
+		for (ce = c + 1; ce < le && *ce != ':'; ce++)
+			;
+		if (ce < le)
+			*why = "only ubsan reports can be suppressed: ubsan:<check>:<glob>";
+		return -1;
+	}
+	c++;
+	for (ce = c; ce < le && *ce != ':'; ce++)
+		;
+	if (ce == le || ce == c || ce + 1 == le)
+		return -1;
+	sl->check = c;
+	sl->check_end = ce;
+	sl->glob = ce + 1;
+	sl->glob_end = le;
+	return 0;
+}
+
+static int known_check(const char *c, const char *ce)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(checks); i++)
+		if (glob_match(c, ce, checks[i]))
+			return 1;
+	return 0;
+}
+
+/* "'text'" into err, at most 80 bytes of it, unprintable bytes as '?'. */
+static void put_quoted(struct core_buf *b, const char *s, const char *se)
+{
+	int n;
+
+	core_bprintf(b, "'");
+	for (n = 0; s < se && n < 80; s++, n++)
+		core_bprintf(b, "%c", (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
+	core_bprintf(b, "'");
+}
+
+int ubsan_set_suppressions(const char *text, const char *path, char *err,
+			   size_t errlen)
+{
+	struct core_buf e = { err, 0, errlen };
+	const char *l, *le, *why = "";
+	unsigned line = 1;
+
+	for (l = text; *l; l = *le ? le + 1 : le, line++) {
+		struct supp_line sl;
+
 		for (le = l; *le && *le != '\n'; le++)
 			;
-		if (*l == '#')
-			continue;
-		if (!have_fn) {
-			ksan_port_symbolize(rep.pc, 1, &s);
-			have_fn = 1;
+		if (!split_line(l, le, &sl, &why)) {
+			if (!sl.check || known_check(sl.check, sl.check_end))
+				continue;
+			core_bprintf(&e, "ksan: bad suppression at %s:%u: ", path, line);
+			put_quoted(&e, sl.l, sl.le);
+			core_bprintf(&e, " (unknown check ");
+			put_quoted(&e, sl.check, sl.check_end);
+			core_bprintf(&e, "; accepted: a UBSAN check such as signed-integer-overflow, or a glob matching one)");
+			return -1;
 		}
-		if (line_matches(l, le, s.function))
+		core_bprintf(&e, "ksan: bad suppression at %s:%u: ", path, line);
+		put_quoted(&e, sl.l, sl.le);
+		core_bprintf(&e, " (%s)", why);
+		return -1;
+	}
+	supp_text = text;
+	return 0;
+}
+
+/*
+ * Does any line cover this report?  A line's glob may name the source
+ * file (its path or base name) or a function at the report's pc: the one
+ * that contains it and every one inlined there, as the report lists them.
+ */
+static int suppressed(void)
+{
+	struct ksan_symbol fns[CORE_INLINE_MAX];
+	const char *l, *le, *why;
+	int nfn = -1, i;
+
+	if (!supp_text)
+		return 0;
+	for (l = supp_text; *l; l = *le ? le + 1 : le) {
+		struct supp_line sl;
+
+		for (le = l; *le && *le != '\n'; le++)
+			;
+		if (split_line(l, le, &sl, &why) || !sl.check ||
+		    !glob_match(sl.check, sl.check_end, rep.check))
+			continue;
+		if (rep.loc.file && (glob_match(sl.glob, sl.glob_end, rep.loc.file) ||
+				     glob_match(sl.glob, sl.glob_end, base_name(rep.loc.file))))
 			return 1;
+		if (nfn < 0) {
+			core_memset(fns, 0, sizeof(fns));
+			nfn = ksan_port_symbolize_frames(rep.pc, 1, fns, CORE_INLINE_MAX);
+		}
+		for (i = 0; i < nfn; i++)
+			if (fns[i].function && glob_match(sl.glob, sl.glob_end, fns[i].function))
+				return 1;
 	}
 	return 0;
 }

@@ -47,7 +47,11 @@ int ubsan_is_negative(const struct ubsan_type *t, uintptr_t v);
 /* Append the value as compiler-rt prints it. */
 void ubsan_put_value(struct core_buf *b, const struct ubsan_type *t, uintptr_t v);
 
-/* The suppressions text (ubsan:<check>:<glob> lines), from the port. */
-void ubsan_set_suppressions(const char *text);
+/* The suppressions text (ubsan:<check>:<glob> lines, # comments), read by
+ * the port from path at start-up and kept for the process lifetime.
+ * Returns 0, or -1 with a one-line message in err naming the first bad
+ * line (then nothing is suppressed). */
+int ubsan_set_suppressions(const char *text, const char *path, char *err,
+			   size_t errlen);
 
 #endif /* KSAN_UBSAN_H */
