@@ -335,24 +335,48 @@ void core_json_str(const char *s)
 	core_bprintf(&core_rbuf, "\"");
 }
 
-/* A JSON array of frames; first_is_entry as for core_print_stack. */
+static void json_frame(int first, uintptr_t pc, const struct ksan_symbol *s, int entry,
+		       int inlined)
+{
+	core_bprintf(&core_rbuf, "%s{\"pc\":\"0x%lx\",\"function\":", first ? "" : ",",
+		     (unsigned long)pc);
+	core_json_str(s->function ? s->function : "");
+	/* a runtime entry point is named alone, as the text layouts print
+	 * it: its source line is the runtime's, not the program's */
+	core_bprintf(&core_rbuf, ",\"file\":");
+	core_json_str(entry || !s->file ? "" : s->file);
+	core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u%s}", entry ? 0 : s->line,
+		     entry ? 0 : s->column, inlined ? ",\"inline\":true" : "");
+}
+
+/*
+ * A JSON array of frames; first_is_entry as for core_print_stack.  Each
+ * function inlined at a pc is a frame of its own, innermost first, marked
+ * "inline":true (the text layouts' [inline] lines), all with that pc.
+ */
 void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry)
 {
 	size_t i;
+	int first = 1;
 
 	core_bprintf(&core_rbuf, "[");
 	for (i = 0; i < n; i++) {
-		struct ksan_symbol s;
+		struct ksan_symbol syms[CORE_INLINE_MAX];
+		int entry = first_is_entry == 1 && i == 0, k, nf;
 		int exact = i == 0 && first_is_entry;
 
-		core_memset(&s, 0, sizeof(s));
-		ksan_port_symbolize(pcs[i], !exact, &s);
-		core_bprintf(&core_rbuf, "%s{\"pc\":\"0x%lx\",\"function\":", i ? "," : "",
-			     (unsigned long)pcs[i]);
-		core_json_str(s.function ? s.function : "");
-		core_bprintf(&core_rbuf, ",\"file\":");
-		core_json_str(s.file ? s.file : "");
-		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", s.line, s.column);
+		core_memset(syms, 0, sizeof(syms));
+		nf = ksan_port_symbolize_frames(pcs[i], !exact, syms, CORE_INLINE_MAX);
+		if (nf <= 0)
+			nf = 1;
+		/* an entry point is named by itself, not by what is inlined
+		 * at its first instruction */
+		for (k = entry ? nf - 1 : 0; k < nf; k++) {
+			json_frame(first, pcs[i], &syms[k], entry, k < nf - 1);
+			first = 0;
+		}
+		if (core_rbuf.len > RBUF_SIZE - 4096)
+			core_report_flush();
 	}
 	core_bprintf(&core_rbuf, "]");
 }

@@ -2,7 +2,9 @@
 """Validates ksan's report_format=json output read from stdin against
 docs/report-format.md: every non-empty line that is not a "STATUS:" line
 (tests/lit/Inputs/status.sh) must be one JSON object with the documented
-fields.  Prints one summary line per report for FileCheck, or "JSON ERROR: ..."."""
+fields.  Prints one summary line per report for FileCheck, or "JSON ERROR: ...";
+with --frames, also one line per frame of each stack ("frame <stack>[i] <function>
+<file basename>:<line> [inline]")."""
 import json
 import re
 import sys
@@ -15,10 +17,13 @@ def frames(name, v, errs):
         errs.append('%s is not a non-empty list' % name)
         return
     for f in v:
-        if set(f) != {'pc', 'function', 'file', 'line', 'column'}:
+        keys = {'pc', 'function', 'file', 'line', 'column'}
+        if set(f) != keys and set(f) != keys | {'inline'}:
             errs.append('%s frame keys %s' % (name, sorted(f)))
         elif not HEX.match(f['pc']) or not isinstance(f['line'], int):
             errs.append('%s frame %r' % (name, f))
+        elif 'inline' in f and f['inline'] is not True:
+            errs.append('%s frame inline %r' % (name, f['inline']))
 
 
 def check(r):
@@ -40,7 +45,8 @@ def check(r):
     if not re.match(r'^.+/[0-9]+$', r['task']):
         errs.append('task %r is not name/tid' % r['task'])
     frames('stack', r['stack'], errs)
-    allowed = set(need) | {'object', 'alloc_stack', 'free_stack'}
+    allowed = set(need) | {'object', 'alloc_stack', 'free_stack', 'aux_stack', 'aux_stack2',
+                         'global', 'frame'}
     extra = set(r) - allowed
     if extra:
         errs.append('unknown fields %s' % sorted(extra))
@@ -100,6 +106,12 @@ def main():
             if o['state'] == 'freed':
                 desc += ' free0=%s' % r['free_stack'][0]['function']
         print(desc)
+        if '--frames' in sys.argv:
+            for key in ('stack', 'alloc_stack', 'free_stack'):
+                for i, f in enumerate(r.get(key, [])):
+                    print('frame %s[%d] %s %s:%d%s' % (
+                        key, i, f['function'] or '?', f['file'].split('/')[-1],
+                        f['line'], ' inline' if f.get('inline') else ''))
     print('%d json reports' % n)
 
 

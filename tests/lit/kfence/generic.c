@@ -47,7 +47,7 @@ int main(int argc, char **argv)
 // INSTR-NEXT: main+{{.*}}generic.c:33
 // INSTR: size=32, cache=kmalloc-32] allocated by task
 // INSTR-NEXT: {{^}} malloc{{$}}
-// INSTR-NEXT: main+{{.*}}generic.c:{{2[2-9]}}
+// INSTR-NEXT: main+{{.*}}generic.c:{{21|26}}{{$}}
 // INSTR: went on
 // INSTR-NEXT: STATUS: exit 0{{$}}
 
