@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <malloc.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -1157,6 +1158,72 @@ static void kmalloc_uaf_quarantine(void)
 			      freed_obj(p, 64));
 }
 
+/* After fork() the child (no exec) must find every runtime lock free: the
+ * fork protocol takes them all in the parent, so a lock the child does not
+ * release hangs its first use.  The child uses each: new slab regions and
+ * classes, large objects (page map), new stacks (depot), a quarantine batch
+ * flush, a thread (thread registry) and a report. */
+static void *fork_thread(void *arg)
+{
+	char *p = malloc(24);
+
+	HIDE(p);
+	free(p);
+	return arg;
+}
+
+static NOINLINE int fork_child_work(void)
+{
+	static char *objs[400];
+	pthread_t th;
+	size_t i;
+	char *p;
+
+	for (i = 0; i < 400; i++)		/* > 1 MiB: flushes a batch */
+		objs[i] = xmalloc(i % 2 ? 4000 : 3000 + i);
+	for (i = 0; i < 400; i++)
+		xfree(objs[i]);
+	p = xmalloc(SLAB_MAX + 100);		/* large: its own mapping */
+	xfree(p);
+	if (pthread_create(&th, NULL, fork_thread, NULL) || pthread_join(th, NULL))
+		return 3;
+	p = xmalloc(10);
+	nrec = 0;
+	sink8 = RD(p + 10);			/* a report */
+	xfree(p);
+	return nrec == 1 && !strcmp(recs[0].type, "slab-out-of-bounds") ? 0 : 4;
+}
+
+static void kmalloc_fork_locks(void)
+{
+	int st = 0, waited;
+	pid_t pid, r = 0;
+
+	fflush(NULL);
+	pid = fork();
+	CHECK(pid >= 0);
+	if (pid == 0)
+		_exit(fork_child_work());
+	for (waited = 0; waited < 2000; waited++) {	/* 20 s */
+		r = waitpid(pid, &st, WNOHANG);
+		if (r)
+			break;
+		usleep(10000);
+	}
+	if (r == 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &st, 0);
+		fail(__LINE__, "the forked child hung for 20 s: a runtime lock was left held across fork");
+		return;
+	}
+	CHECK_CONT(r == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	if (case_failed)
+		snprintf(case_why + strlen(case_why), sizeof(case_why) - strlen(case_why),
+			 " [child status %#x: 3 thread, 4 report]", st);
+	/* the parent's locks were released too */
+	EXPECT_NO_REPORT(xfree(xmalloc(SLAB_MAX + 100)));
+}
+
 /* ---- bad frees ---------------------------------------------------------- */
 
 static void kmalloc_double_free(void)
@@ -1778,6 +1845,7 @@ static const struct tcase cases[] = {
 	C(krealloc_large_less_oob),
 	C(krealloc_uaf),
 	C(kmalloc_uaf_quarantine),
+	C(kmalloc_fork_locks),
 	C(kmalloc_double_free),
 	C(kmalloc_large_double_free),
 	C(kmalloc_invalid_free),
