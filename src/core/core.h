@@ -198,6 +198,8 @@ void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry);
 void core_format_function(char *buf, size_t len, uintptr_t pc, int is_ret);
 /* Current task words "name/tid". */
 void core_task_name(char *buf, size_t len);
+/* ASan's words for a thread: "T0", "T3 (worker)" (buf of 48 bytes is enough). */
+const char *core_thread_word(uint32_t tid, char *buf, size_t len);
 extern unsigned long core_reports CORE_HIDDEN;
 /* Runtime failure that cannot go on (out of metadata, broken invariant). */
 void core_fatal(const char *msg) __attribute__((noreturn));

@@ -211,6 +211,22 @@ void core_task_name(char *buf, size_t len)
 		      (unsigned)ksan_port_thread_id());
 }
 
+/* ASan's thread words, for every detector's asan layout: "T0" for the main
+ * thread, "T3 (worker)" for the third thread created, named worker;
+ * threads the port did not see being created go by their tid. */
+const char *core_thread_word(uint32_t tid, char *buf, size_t len)
+{
+	struct ksan_thread_info ti;
+
+	if (ksan_port_thread_info(tid, &ti))
+		core_snprintf(buf, len, "T%u", (unsigned)tid);
+	else if (ti.seq && ti.name[0])
+		core_snprintf(buf, len, "T%u (%s)", (unsigned)ti.seq, ti.name);
+	else
+		core_snprintf(buf, len, "T%u", (unsigned)ti.seq);
+	return buf;
+}
+
 void core_format_function(char *buf, size_t len, uintptr_t pc, int is_ret)
 {
 	struct ksan_symbol s;

@@ -84,22 +84,6 @@ static struct bug classify(uintptr_t addr, size_t size, uintptr_t *first_bad)
 struct report_ctx;
 static void print_origins(struct report_ctx *c, int asan);
 
-/* ASan's thread words: "T0" for the main thread, "T3 (worker)" for the
- * third thread created, named worker; threads ksan did not see being
- * created go by their tid. */
-static const char *thread_word(uint32_t tid, char *buf, size_t len)
-{
-	struct ksan_thread_info ti;
-
-	if (ksan_port_thread_info(tid, &ti))
-		core_snprintf(buf, len, "T%u", (unsigned)tid);
-	else if (ti.seq && ti.name[0])
-		core_snprintf(buf, len, "T%u (%s)", (unsigned)ti.seq, ti.name);
-	else
-		core_snprintf(buf, len, "T%u", (unsigned)ti.seq);
-	return buf;
-}
-
 /* "Thread T1 (worker) created by T0 here:" for each distinct thread of the
  * report other than the main one. */
 static void print_thread_origins(const uint32_t *tids, size_t n, int asan)
@@ -119,8 +103,8 @@ static void print_thread_origins(const uint32_t *tids, size_t n, int asan)
 		    !ti.seq || !ti.create_stack)
 			continue;
 		np = core_depot_fetch(ti.create_stack, &pcs);
-		thread_word(tids[i], tw, sizeof(tw));
-		thread_word(ti.parent, pw, sizeof(pw));
+		core_thread_word(tids[i], tw, sizeof(tw));
+		core_thread_word(ti.parent, pw, sizeof(pw));
 		if (asan) {
 			core_bprintf(&core_rbuf, "Thread %s created by %s here:\n", tw, pw);
 			core_print_stack_asan(pcs, np, 1);
@@ -435,7 +419,7 @@ static void print_location_kasan(struct report_ctx *c)
 
 static void print_location_asan(struct report_ctx *c)
 {
-	char tw[16];
+	char tw[48];
 
 	if (c->has_global) {
 		size_t dist;
@@ -461,7 +445,7 @@ static void print_location_asan(struct report_ctx *c)
 
 		core_bprintf(&core_rbuf, "Address 0x%lx is located in stack of thread %s at offset %lu in frame\n",
 			     (unsigned long)c->r.addr,
-			     thread_word(c->stack_tid ? c->stack_tid : ksan_port_thread_id(), tw, sizeof(tw)),
+			     core_thread_word(c->stack_tid ? c->stack_tid : ksan_port_thread_id(), tw, sizeof(tw)),
 			     (unsigned long)c->frame.offset);
 		core_print_stack_asan(&pc, 1, 1);
 		core_bprintf(&core_rbuf, "\n");
@@ -591,10 +575,10 @@ static int is_segv(const struct ksan_report *r)
 static void print_asan(struct report_ctx *c)
 {
 	struct ksan_report *r = &c->r;
-	char tw[16];
+	char tw[48];
 	const char *summary = r->asan_type;
 
-	thread_word(ksan_port_thread_id(), tw, sizeof(tw));
+	core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
 	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: ", ksan_port_pid());
 	if (is_segv(r)) {
 		/* ASan's words for a fault: no shadow, no object */
@@ -635,13 +619,13 @@ static void print_asan(struct report_ctx *c)
 			     (unsigned long)(c->obj.start + c->obj.size));
 		if (c->obj.freed) {
 			core_bprintf(&core_rbuf, "freed by thread %s here:\n",
-				     thread_word(c->obj.free_tid, tw, sizeof(tw)));
+				     core_thread_word(c->obj.free_tid, tw, sizeof(tw)));
 			print_depot(c->obj.free_stack, 1);
 			core_bprintf(&core_rbuf, "\npreviously allocated by thread %s here:\n",
-				     thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
 		} else {
 			core_bprintf(&core_rbuf, "allocated by thread %s here:\n",
-				     thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
 		}
 		print_depot(c->obj.alloc_stack, 1);
 		core_bprintf(&core_rbuf, "\n");
@@ -974,7 +958,7 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 	} else if (core_opt.report_format == FORMAT_ASAN) {
 		struct report_ctx c;
 
-		thread_word(ksan_port_thread_id(), tw, sizeof(tw));
+		core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
 		core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: ", ksan_port_pid());
 		print_alloc_failure_asan(f, a, b, tw);
 		core_print_stack_asan(pcs, n, entry != 0);
@@ -1069,7 +1053,7 @@ static void print_overlap_objects(struct report_ctx *c, uintptr_t dst, uintptr_t
 {
 	uintptr_t a[2] = { dst, src };
 	uintptr_t seen_obj = 0;
-	char tw[16];
+	char tw[48];
 	int i;
 
 	for (i = 0; i < 2; i++) {
@@ -1093,13 +1077,13 @@ static void print_overlap_objects(struct report_ctx *c, uintptr_t dst, uintptr_t
 			     (unsigned long)(c->obj.start + c->obj.size));
 		if (c->obj.freed) {
 			core_bprintf(&core_rbuf, "freed by thread %s here:\n",
-				     thread_word(c->obj.free_tid, tw, sizeof(tw)));
+				     core_thread_word(c->obj.free_tid, tw, sizeof(tw)));
 			print_depot(c->obj.free_stack, 1);
 			core_bprintf(&core_rbuf, "\npreviously allocated by thread %s here:\n",
-				     thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
 		} else {
 			core_bprintf(&core_rbuf, "allocated by thread %s here:\n",
-				     thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
 		}
 		print_depot(c->obj.alloc_stack, 1);
 		core_bprintf(&core_rbuf, "\n");

@@ -360,11 +360,12 @@ void kfence_print_stats(void)
 {
 	if (!core_opt.kfence_stats)
 		return;
-	core_printf("ksan: KFENCE stats: enabled: %d\n"
+	/* the pid tells apart the blocks of a script's many processes */
+	core_printf("ksan: KFENCE stats (pid %d): enabled: %d\n"
 		    "currently allocated: %lu\ntotal allocations: %lu\ntotal frees: %lu\n"
 		    "total bugs: %lu\nskipped allocations (incompatible): %lu\n"
 		    "skipped allocations (capacity): %lu\npool: %lu objects, %lu KiB\n",
-		    kfence_pool_size && !disabled,
+		    ksan_port_pid(), kfence_pool_size && !disabled,
 		    __atomic_load_n(&stat_allocated, __ATOMIC_RELAXED),
 		    __atomic_load_n(&stat_allocs, __ATOMIC_RELAXED),
 		    __atomic_load_n(&stat_frees, __ATOMIC_RELAXED),

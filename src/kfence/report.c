@@ -156,18 +156,20 @@ static void print_kernel(struct kctx *c)
 static void print_asan(struct kctx *c)
 {
 	const struct kfence_meta *m = c->m;
-	char cache[32];
+	char cache[32], tw[48];
 
+	/* threads as KASAN's asan layout names them: T0, "T1 (worker)" */
+	core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
 	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s on address "
 		     "0x%lx at pc 0x%lx (KFENCE)\n", ksan_port_pid(), asan_word(c),
 		     (unsigned long)c->addr, (unsigned long)c->pc);
 	if (c->type == KFENCE_ERROR_INVALID_FREE || c->type == KFENCE_ERROR_CORRUPTION)
-		core_bprintf(&core_rbuf, "%s of 0x%lx by thread %u:\n",
+		core_bprintf(&core_rbuf, "%s of 0x%lx by thread %s:\n",
 			     c->type == KFENCE_ERROR_CORRUPTION ? "Corrupted memory found at free" :
-			     "Free", (unsigned long)c->addr, (unsigned)ksan_port_thread_id());
+			     "Free", (unsigned long)c->addr, tw);
 	else
-		core_bprintf(&core_rbuf, "%s at 0x%lx thread %u\n", c->write ? "WRITE" : "READ",
-			     (unsigned long)c->addr, (unsigned)ksan_port_thread_id());
+		core_bprintf(&core_rbuf, "%s at 0x%lx thread %s\n", c->write ? "WRITE" : "READ",
+			     (unsigned long)c->addr, tw);
 	core_print_stack_asan(c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
 	if (m && m->state != KFENCE_UNUSED) {
 		size_t dist;
@@ -186,12 +188,14 @@ static void print_asan(struct kctx *c)
 			     (unsigned long)m->addr, (unsigned long)(m->addr + m->size),
 			     (unsigned)m->index, kfence_cache_name(m, cache, sizeof(cache)));
 		if (m->state == KFENCE_FREED) {
-			core_bprintf(&core_rbuf, "freed by thread %u here:\n", (unsigned)m->free_tid);
+			core_bprintf(&core_rbuf, "freed by thread %s here:\n",
+				     core_thread_word(m->free_tid, tw, sizeof(tw)));
 			print_depot(m->free_stack, 1);
 			core_bprintf(&core_rbuf, "\n");
 		}
-		core_bprintf(&core_rbuf, "previously allocated by thread %u here:\n",
-			     (unsigned)m->alloc_tid);
+		core_bprintf(&core_rbuf, "%sallocated by thread %s here:\n",
+			     m->state == KFENCE_FREED ? "previously " : "",
+			     core_thread_word(m->alloc_tid, tw, sizeof(tw)));
 		print_depot(m->alloc_stack, 1);
 	}
 	core_bprintf(&core_rbuf, "\nSUMMARY: AddressSanitizer: %s (KFENCE)\n" ASAN_BANNER "\n",

@@ -18,20 +18,20 @@ int main(void)
 }
 
 // ASAN: ==ERROR: AddressSanitizer: heap-use-after-free on address 0x{{[0-9a-f]+}} at pc 0x{{[0-9a-f]+}} (KFENCE)
-// ASAN-NEXT: WRITE at 0x{{[0-9a-f]+}} thread {{[0-9]+}}
+// ASAN-NEXT: WRITE at 0x{{[0-9a-f]+}} thread T0{{$}}
 // ASAN-NEXT: #0 0x{{[0-9a-f]+}} in main {{.*}}formats.c:16
 // ASAN: 0x{{[0-9a-f]+}} is located 2 bytes inside of 20-byte region [0x{{[0-9a-f]+}},0x{{[0-9a-f]+}}) (kfence-#{{[0-9]+}}, cache=malloc)
-// ASAN-NEXT: freed by thread {{[0-9]+}} here:
+// ASAN-NEXT: freed by thread T0 here:
 // ASAN-NEXT: #0 0x{{[0-9a-f]+}} in free
 // ASAN-NEXT: #1 0x{{[0-9a-f]+}} in main {{.*}}formats.c:15
-// ASAN: previously allocated by thread {{[0-9]+}} here:
+// ASAN: previously allocated by thread T0 here:
 // ASAN-NEXT: #0 0x{{[0-9a-f]+}} in malloc
 // ASAN: SUMMARY: AddressSanitizer: heap-use-after-free (KFENCE)
 // ASAN: STATUS: exit 0{{$}}
 
 // JSON: {"detector":"KFENCE","type":"use-after-free","asan_type":"heap-use-after-free","access":"write",{{.*}}"object":{"index":{{[0-9]+}},{{.*}}"size":20,"cache":"malloc","cache_size":4096,"state":"freed","relation":"inside",{{.*}}"free_stack":[{"pc":
 
-// STATS: ksan: KFENCE stats: enabled: 1
+// STATS: ksan: KFENCE stats (pid {{[0-9]+}}): enabled: 1
 // STATS-NEXT: currently allocated: 0
 // STATS-NEXT: total allocations: 1
 // STATS-NEXT: total frees: 1

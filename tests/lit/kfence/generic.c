@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 // UAF: freed by task
 // UAF: went on
 
-// OK-DAG: ksan: KFENCE stats: enabled: 1
+// OK-DAG: ksan: KFENCE stats (pid {{[0-9]+}}): enabled: 1
 // OK-DAG: went on
 // OK: STATUS: exit 0{{$}}
 

@@ -62,7 +62,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: done
-// CHECK: ksan: KFENCE stats: enabled: 1
+// CHECK: ksan: KFENCE stats (pid {{[0-9]+}}): enabled: 1
 // CHECK-NEXT: currently allocated: {{[0-9]+}}
 // CHECK-NEXT: total allocations: {{[1-9][0-9]+}}
 // CHECK-NEXT: total frees: {{[1-9][0-9]+}}
