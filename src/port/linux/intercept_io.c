@@ -1,7 +1,8 @@
 /*
  * This file contains the checked I/O and formatting functions: read, pread,
- * write, pwrite, recv, send, fread, fwrite, fgets, getline, getdelim, the
- * snprintf/sprintf family and the sscanf family.  The rules are
+ * write, pwrite, recv, send, fread, fwrite, fgets, getline, getdelim and
+ * the sscanf family (the printf family and the other output functions are
+ * in intercept_stdio.c).  The rules are
  * intercept_str.c's; what each function is known to touch differs:
  *
  * - Transfers (read, fread, fgets, getline, write, ...): how much they move
@@ -10,12 +11,6 @@
  *   copy_from_user: read(fd, buf, n) may write all n bytes.  A bad buffer
  *   fails the call (-1 with errno EFAULT, 0 items, NULL) and nothing moves;
  *   that includes write(): sending out-of-bounds bytes is the leak.
- * - snprintf/vsnprintf write min(len+1, size) bytes and sprintf/vsprintf
- *   len+1, len being the formatted length.  When the whole declared buffer
- *   is addressable (the common case) there is nothing more to know; else
- *   the length is measured first with vsnprintf(NULL, 0, ...) and exactly
- *   the bytes the call would write are checked, before it.  The format is
- *   read whole.  After a report nothing is written and -1 returned.
  * - sscanf family: the input string is read whole (glibc measures it), then
  *   after the call each assigned destination is checked for what was
  *   stored: the size of its type, the width of %c, strlen+1 of %s and %[.
@@ -25,7 +20,7 @@
  * Dynamic executables call the C library's functions (dlsym(RTLD_NEXT));
  * static ones call the system calls directly (read..send: no cancellation
  * points there) and glibc's other exported names for the stdio functions
- * (_IO_fread, the __v*printf_chk entry points, __vsscanf), which are the
+ * (_IO_fread, _IO_fwrite, _IO_fgets, __vsscanf), which are the
  * same code; __isoc99_vsscanf then becomes __vsscanf, which differs only in
  * reading "%as" and "%a[" as GNU's allocating form.  getline and getdelim
  * are ksan's own everywhere (see own_getdelim).
@@ -41,7 +36,6 @@
 #include <wchar.h>
 #include "linux.h"
 
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
 
 /* ---- ksan's own versions: static executables and early calls --------- */
 
@@ -135,19 +129,7 @@ static ssize_t own_getdelim(char **line, size_t *n, int delim, FILE *f)
 size_t _IO_fread(void *, size_t, size_t, FILE *);
 size_t _IO_fwrite(const void *, size_t, size_t, FILE *);
 char *_IO_fgets(char *, int, FILE *);
-int __vsnprintf_chk(char *, size_t, int, size_t, const char *, va_list);
-int __vsprintf_chk(char *, int, size_t, const char *, va_list);
 int __vsscanf(const char *, const char *, va_list);
-
-static int own_vsnprintf(char *s, size_t n, const char *fmt, va_list ap)
-{
-	return __vsnprintf_chk(s, n, 0, n, fmt, ap);
-}
-
-static int own_vsprintf(char *s, const char *fmt, va_list ap)
-{
-	return __vsprintf_chk(s, 0, (size_t)-1, fmt, ap);
-}
 
 /* ---- the C library's versions, once known ----------------------------- */
 
@@ -160,8 +142,6 @@ static ssize_t (*real_send)(int, const void *, size_t, int) = own_send;
 static size_t (*real_fread)(void *, size_t, size_t, FILE *) = _IO_fread;
 static size_t (*real_fwrite)(const void *, size_t, size_t, FILE *) = _IO_fwrite;
 static char *(*real_fgets)(char *, int, FILE *) = _IO_fgets;
-static int (*real_vsnprintf)(char *, size_t, const char *, va_list) = own_vsnprintf;
-static int (*real_vsprintf)(char *, const char *, va_list) = own_vsprintf;
 static int (*real_vsscanf)(const char *, const char *, va_list) = __vsscanf;
 static int (*real_isoc99_vsscanf)(const char *, const char *, va_list) = __vsscanf;
 
@@ -183,8 +163,6 @@ void port_intercept_io_init(void)
 	FIND_REAL(fread, "fread");
 	FIND_REAL(fwrite, "fwrite");
 	FIND_REAL(fgets, "fgets");
-	FIND_REAL(vsnprintf, "vsnprintf");
-	FIND_REAL(vsprintf, "vsprintf");
 	FIND_REAL(vsscanf, "vsscanf");
 	FIND_REAL(isoc99_vsscanf, "__isoc99_vsscanf");
 }
@@ -343,79 +321,6 @@ PORT_INTERCEPTOR ssize_t __getdelim(char **line, size_t *n, int delim, FILE *f)
 		return -1;
 	}
 	return own_getdelim(line, n, delim, f);
-}
-
-/* ---- printf family ----------------------------------------------------- */
-
-/* 1 if [p, p+n) is addressable, without reporting anything. */
-static int quietly_fine(const void *p, size_t n)
-{
-	uintptr_t a = (uintptr_t)p;
-
-	return n <= (1ul << 20) && a >= KASAN_NULL_LIMIT && a + n <= KASAN_ADDR_LIMIT &&
-	       !kasan_first_bad(a, n);
-}
-
-/* size == (size_t)-1: sprintf, no bound.  Returns 0 after a report. */
-static int check_printf(const struct kasan_caller *c, char *d, size_t size,
-			const char *fmt, va_list ap)
-{
-	const struct kasan_caller cl = *c;
-	va_list aq;
-	int len;
-
-	if (!READ(fmt, core_strlen(fmt) + 1))
-		return 0;
-	if (!size || (size != (size_t)-1 && quietly_fine(d, size)))
-		return 1;
-	va_copy(aq, ap);
-	len = real_vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	return len < 0 || WRITE(d, MIN((size_t)len + 1, size));
-}
-
-PORT_INTERCEPTOR int vsnprintf(char *d, size_t size, const char *fmt, va_list ap)
-{
-	PORT_CALLER(cl, vsnprintf);
-
-	if (likely(kasan_ready) && !check_printf(&cl, d, size, fmt, ap))
-		return -1;
-	return real_vsnprintf(d, size, fmt, ap);
-}
-
-PORT_INTERCEPTOR int snprintf(char *d, size_t size, const char *fmt, ...)
-{
-	PORT_CALLER(cl, snprintf);
-	va_list ap;
-	int r = -1;
-
-	va_start(ap, fmt);
-	if (unlikely(!kasan_ready) || check_printf(&cl, d, size, fmt, ap))
-		r = real_vsnprintf(d, size, fmt, ap);
-	va_end(ap);
-	return r;
-}
-
-PORT_INTERCEPTOR int vsprintf(char *d, const char *fmt, va_list ap)
-{
-	PORT_CALLER(cl, vsprintf);
-
-	if (likely(kasan_ready) && !check_printf(&cl, d, (size_t)-1, fmt, ap))
-		return -1;
-	return real_vsprintf(d, fmt, ap);
-}
-
-PORT_INTERCEPTOR int sprintf(char *d, const char *fmt, ...)
-{
-	PORT_CALLER(cl, sprintf);
-	va_list ap;
-	int r = -1;
-
-	va_start(ap, fmt);
-	if (unlikely(!kasan_ready) || check_printf(&cl, d, (size_t)-1, fmt, ap))
-		r = real_vsprintf(d, fmt, ap);
-	va_end(ap);
-	return r;
 }
 
 /* ---- sscanf family ----------------------------------------------------- */

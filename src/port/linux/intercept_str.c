@@ -246,6 +246,7 @@ void port_intercept_init(void)
 	FIND_REAL(strpbrk);
 	port_intercept_wchar_init();
 	port_intercept_io_init();
+	port_intercept_stdio_init();
 }
 
 #define READ(p, n) port_check(&cl, (p), (n), KSAN_READ)

@@ -86,6 +86,7 @@ const char *port_options_string(char **envp);
 ssize_t port_sys_write(int fd, const void *buf, size_t n);
 void port_intercept_wchar_init(void);
 void port_intercept_io_init(void);
+void port_intercept_stdio_init(void);
 
 /* signal.c */
 void port_signal_init(void);
