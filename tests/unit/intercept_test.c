@@ -1557,6 +1557,402 @@ CASE(vsscanf_ok)
 	CHECK(call_vsscanf("hello 42", "%s %ld", w, &l) == 2 && l == 42);
 }
 
+/* ---- cases: what output reads (intercept_stdio.c) ---------------------- */
+
+/* glibc's fortified entry points, declared by <stdio.h> only under
+ * _FORTIFY_SOURCE */
+int __printf_chk(int, const char *, ...);
+int __fprintf_chk(FILE *, int, const char *, ...);
+int __vfprintf_chk(FILE *, int, const char *, va_list);
+int __dprintf_chk(int, int, const char *, ...);
+int __asprintf_chk(char **, int, const char *, ...);
+int __snprintf_chk(char *, size_t, int, size_t, const char *, ...);
+int __sprintf_chk(char *, int, size_t, const char *, ...);
+int __fwprintf_chk(FILE *, int, const wchar_t *, ...);
+
+static FILE *null_out(void)
+{
+	static FILE *f;
+
+	if (!f)
+		f = fopen("/dev/null", "w");
+	return f;
+}
+
+static FILE *null_wout(void)	/* wide oriented */
+{
+	static FILE *f;
+
+	if (!f)
+		f = fopen("/dev/null", "w");
+	return f;
+}
+
+/* A 16-byte string whose NUL is poisoned: its %s reads 17 bytes. */
+#define UNTERMINATED() tail(A16, 16)
+
+CASE(puts_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "puts");
+	errno = 0;
+	CHECK(puts(s) == EOF && errno == EFAULT);	/* nothing printed */
+}
+
+CASE(puts_ok)
+{
+	CHECK(puts(tail("", 1)) >= 0);	/* an empty line */
+}
+
+CASE(fputs_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "fputs");
+	CHECK(fputs(s, null_out()) == EOF && errno == EFAULT);
+}
+
+CASE(fputs_ok)
+{
+	CHECK(fputs(tail("abc", 4), null_out()) >= 0);
+}
+
+CASE(fputs_unlocked_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "fputs_unlocked");
+	CHECK(fputs_unlocked(s, null_out()) == EOF);
+}
+
+CASE(fputs_unlocked_ok)
+{
+	CHECK(fputs_unlocked(tail("abc", 4), null_out()) >= 0);
+}
+
+/* <stdio.h> makes fwrite_unlocked a macro when optimising */
+static size_t (*volatile fwrite_unlocked_fn)(const void *, size_t, size_t, FILE *) =
+	fwrite_unlocked;
+
+CASE(fwrite_unlocked_oob)
+{
+	char *s = heap(8, 'a');
+
+	expect_bad(SOOB, s, 16, READ, "fwrite_unlocked");
+	CHECK(fwrite_unlocked_fn(s, 4, 4, null_out()) == 0);
+}
+
+CASE(fwrite_unlocked_ok)
+{
+	CHECK(fwrite_unlocked_fn(heap(8, 'a'), 4, 2, null_out()) == 2);
+}
+
+CASE(fputws_oob)
+{
+	wchar_t *s = wtail(L"abcd", 4);
+
+	expect_bad(UAP, s, 5 * WS, READ, "fputws");
+	CHECK(fputws(s, null_wout()) == -1 && errno == EFAULT);
+}
+
+CASE(fputws_ok)
+{
+	CHECK(fputws(wtail(L"abcd", 5), null_wout()) >= 0);
+}
+
+CASE(fputws_unlocked_oob)
+{
+	wchar_t *s = wtail(L"abcd", 4);
+
+	expect_bad(UAP, s, 5 * WS, READ, "fputws_unlocked");
+	CHECK(fputws_unlocked(s, null_wout()) == -1);
+}
+
+CASE(printf_str_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "printf");
+	errno = 0;
+	CHECK(printf("%s", s) == -1 && errno == EFAULT);
+}
+
+CASE(printf_ok)
+{
+	CHECK(printf("%s%.0s", tail("", 1), UNTERMINATED()) == 0);	/* prints nothing */
+}
+
+/* <stdio.h> makes vprintf an inline call of vfprintf when optimising */
+static int (*volatile vprintf_fn)(const char *, va_list) = vprintf;
+
+static NOINLINE int call_vprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vprintf_fn(fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+CASE(vprintf_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "vprintf");
+	ex.caller = "call_vprintf";
+	CHECK(call_vprintf("%d%s", 1, s) == -1);
+}
+
+CASE(fprintf_str_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "fprintf");
+	CHECK(fprintf(null_out(), "<%s>", s) == -1 && errno == EFAULT);
+}
+
+/* The precision bounds what is read: min(strnlen(s, prec)+1, prec). */
+CASE(fprintf_precision_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "fprintf");
+	CHECK(fprintf(null_out(), "%.20s", s) == -1);
+}
+
+CASE(fprintf_star_precision_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "fprintf");
+	CHECK(fprintf(null_out(), "%d %-*.*s", 1, 3, 17, s) == -1);
+}
+
+CASE(fprintf_precision_ok)
+{
+	char *three = heap(3, 'a'), *s = UNTERMINATED();
+
+	CHECK(fprintf(null_out(), "%.3s|%.*s|%.16s|%5.2s", three, 3, three, s, three) == 30);
+	CHECK(fprintf(null_out(), "%s", (char *)NULL) == 6);	/* "(null)" */
+}
+
+/* Every argument type before the %s moves the walk along correctly. */
+CASE(fprintf_mixed_args_oob)
+{
+	char *s = UNTERMINATED();
+	long double ld = 2.5;
+
+	expect_bad(UAP, s, 17, READ, "fprintf");
+	CHECK(fprintf(null_out(), "%d %ld %lld %hhd %zu %f %Lf %e %p %c %lc %*d %.*f %% %m %s", 1,
+		      2L, 3LL, 4, (size_t)5, 6.0, ld, 7.0, (void *)s, 'c', (wint_t)L'w', 3, 8,
+		      2, 9.0, s) == -1);
+}
+
+CASE(fprintf_mixed_args_ok)
+{
+	char buf[64];
+	long double ld = 2.5;
+
+	CHECK(snprintf(buf, sizeof(buf), "%d %ld %hhd %.1f %.1Lf %c %*d %s|%.2s", 1, 2L, 3, 4.0,
+		       ld, 'c', 3, 5, "str", tail("xyz", 2)) == 26 &&
+	      !strcmp(buf, "1 2 3 4.0 2.5 c   5 str|xy"));
+}
+
+CASE(fprintf_n_oob)
+{
+	int *n = (int *)heap(2, 0);
+
+	expect_bad(SOOB, n, sizeof(int), WRITE, "fprintf");
+	CHECK(fprintf(null_out(), "ab%n", n) == -1);
+}
+
+CASE(fprintf_fmt_oob)
+{
+	char *fmt = tail("%d%d%d%d%d%d%d%d", 16);
+
+	expect_bad(UAP, fmt, 17, READ, "fprintf");
+	CHECK(fprintf(null_out(), fmt, 1, 2, 3, 4, 5, 6, 7, 8) == -1);
+}
+
+static NOINLINE int call_vfprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vfprintf(null_out(), fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+CASE(vfprintf_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "vfprintf");
+	ex.caller = "call_vfprintf";
+	CHECK(call_vfprintf("%s", s) == -1);
+}
+
+CASE(vfprintf_ok)
+{
+	CHECK(call_vfprintf("%s-%d", "ab", 5) == 4);
+}
+
+CASE(dprintf_oob)
+{
+	char *s = UNTERMINATED();
+	int fd = dev_null();
+
+	expect_bad(UAP, s, 17, READ, "dprintf");
+	CHECK(dprintf(fd, "%s", s) == -1);
+	close(fd);
+}
+
+CASE(dprintf_ok)
+{
+	int fd = dev_null();
+
+	CHECK(dprintf(fd, "%s=%d", "x", 12) == 4);
+	close(fd);
+}
+
+CASE(asprintf_oob)
+{
+	char *s = UNTERMINATED(), *r = NULL;
+
+	expect_bad(UAP, s, 17, READ, "asprintf");
+	CHECK(asprintf(&r, "%s", s) == -1);
+}
+
+CASE(asprintf_ok)
+{
+	char *r = NULL;
+
+	CHECK(asprintf(&r, "%s-%d", "ab", 7) == 4 && r && !strcmp(r, "ab-7"));
+	free(r);
+}
+
+CASE(asprintf_ptr_oob)
+{
+	char **r = (char **)heap(4, 0);
+
+	expect_bad(SOOB, r, sizeof(char *), WRITE, "asprintf");
+	CHECK(asprintf(r, "%d", 1) == -1);
+}
+
+CASE(snprintf_str_oob)
+{
+	char *d = heap(64, 'z'), *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "snprintf");	/* reads before the write */
+	CHECK(snprintf(d, 64, "%s", s) == -1 && d[0] == 'z');
+}
+
+CASE(__printf_chk_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "__printf_chk");
+	CHECK(__printf_chk(1, "%s", s) == -1);
+}
+
+CASE(__fprintf_chk_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "__fprintf_chk");
+	CHECK(__fprintf_chk(null_out(), 1, "%s", s) == -1);
+}
+
+CASE(__fprintf_chk_ok)
+{
+	CHECK(__fprintf_chk(null_out(), 1, "%s-%.2s", "ab", tail("xyz", 2)) == 5);
+}
+
+CASE(__dprintf_chk_oob)
+{
+	char *s = UNTERMINATED();
+	int fd = dev_null();
+
+	expect_bad(UAP, s, 17, READ, "__dprintf_chk");
+	CHECK(__dprintf_chk(fd, 1, "%s", s) == -1);
+	close(fd);
+}
+
+CASE(__asprintf_chk_oob)
+{
+	char *s = UNTERMINATED(), *r = NULL;
+
+	expect_bad(UAP, s, 17, READ, "__asprintf_chk");
+	CHECK(__asprintf_chk(&r, 1, "%s", s) == -1);
+}
+
+CASE(__snprintf_chk_oob)
+{
+	char *d = heap(8, 'z');
+
+	expect_bad(SOOB, d, 10, WRITE, "__snprintf_chk");
+	CHECK(__snprintf_chk(d, 16, 1, 16, "%s", "123456789") == -1 && d[0] == 'z');
+}
+
+CASE(__snprintf_chk_ok)
+{
+	char *d = heap(8, 'z');
+
+	CHECK(__snprintf_chk(d, 8, 1, 8, "%s", "ab") == 2 && !strcmp(d, "ab"));
+}
+
+CASE(__sprintf_chk_oob)
+{
+	char *d = heap(8, 'z'), *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "__sprintf_chk");
+	CHECK(__sprintf_chk(d, 1, 64, "%s", s) == -1);
+}
+
+CASE(fwprintf_ls_oob)
+{
+	wchar_t *w = wtail(L"abcd", 4);
+
+	expect_bad(UAP, w, 5 * WS, READ, "fwprintf");
+	CHECK(fwprintf(null_wout(), L"%ls", w) == -1);
+}
+
+CASE(fwprintf_s_oob)
+{
+	char *s = UNTERMINATED();
+
+	expect_bad(UAP, s, 17, READ, "fwprintf");	/* a narrow string */
+	CHECK(fwprintf(null_wout(), L"%d %s", 1, s) == -1);
+}
+
+CASE(fwprintf_ok)
+{
+	CHECK(fwprintf(null_wout(), L"%ls|%s|%.2ls|%S", wtail(L"ab", 3), "cd", wtail(L"efg", 2),
+		       L"h") == 10);
+}
+
+CASE(wprintf_oob)
+{
+	wchar_t *w = wtail(L"abcd", 4);
+
+	/* nothing reaches stdout (it stays byte-oriented) */
+	expect_bad(UAP, w, 5 * WS, READ, "wprintf");
+	CHECK(wprintf(L"%S", w) == -1);
+}
+
+CASE(__fwprintf_chk_oob)
+{
+	wchar_t *w = wtail(L"abcd", 4);
+
+	expect_bad(UAP, w, 5 * WS, READ, "__fwprintf_chk");
+	CHECK(__fwprintf_chk(null_wout(), 1, L"%ls", w) == -1);
+}
+
 /* ---- runner ------------------------------------------------------------- */
 
 struct tcase {
@@ -1599,6 +1995,18 @@ static const struct tcase cases[] = {
 	C(getline_oob), C(getline_ok), C(getdelim_oob), C(getdelim_ok), C(__getdelim_oob),
 	C(snprintf_oob), C(snprintf_fmt_oob), C(snprintf_ok), C(vsnprintf_oob), C(vsnprintf_ok),
 	C(sprintf_oob), C(sprintf_ok), C(vsprintf_oob), C(vsprintf_ok),
+	C(puts_oob), C(puts_ok), C(fputs_oob), C(fputs_ok), C(fputs_unlocked_oob),
+	C(fputs_unlocked_ok), C(fwrite_unlocked_oob), C(fwrite_unlocked_ok),
+	C(fputws_oob), C(fputws_ok), C(fputws_unlocked_oob),
+	C(printf_str_oob), C(printf_ok), C(vprintf_oob), C(fprintf_str_oob),
+	C(fprintf_precision_oob), C(fprintf_star_precision_oob), C(fprintf_precision_ok),
+	C(fprintf_mixed_args_oob), C(fprintf_mixed_args_ok), C(fprintf_n_oob), C(fprintf_fmt_oob),
+	C(vfprintf_oob), C(vfprintf_ok), C(dprintf_oob), C(dprintf_ok),
+	C(asprintf_oob), C(asprintf_ok), C(asprintf_ptr_oob), C(snprintf_str_oob),
+	C(__printf_chk_oob), C(__fprintf_chk_oob), C(__fprintf_chk_ok), C(__dprintf_chk_oob),
+	C(__asprintf_chk_oob), C(__snprintf_chk_oob), C(__snprintf_chk_ok), C(__sprintf_chk_oob),
+	C(fwprintf_ls_oob), C(fwprintf_s_oob), C(fwprintf_ok), C(wprintf_oob),
+	C(__fwprintf_chk_oob),
 	C(sscanf_str_oob), C(sscanf_long_oob), C(sscanf_char_oob), C(sscanf_input_oob),
 	C(sscanf_ok), C(sscanf_gnu_oob), C(sscanf_gnu_ok), C(vsscanf_oob), C(vsscanf_ok),
 };
