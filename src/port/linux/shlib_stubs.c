@@ -1,141 +1,411 @@
 /*
- * This file contains weak, do-nothing definitions of the runtime's entry
- * points, linked by ksan-cc into instrumented shared libraries so that
- * -Wl,--no-undefined links.  At load time the library's calls bind to the
- * executable's real definitions (ksan-cc exports them), because a
- * default-visibility symbol in a shared library can be preempted.
+ * This file contains what ksan-cc links into an instrumented shared library
+ * (libksan_shlib.a) in place of the runtime: one forwarder per runtime entry
+ * point, and a first constructor that checks that the executable carries
+ * the runtime.
+ *
+ * The runtime lives in the executable only (ksan-cc links libksan.a into
+ * executables and exports its entry points, ksan.exports).  These weak
+ * definitions exist so that a library links with -Wl,--no-undefined; they
+ * are normally preempted by the executable's, and the library's calls go
+ * straight there.  A library linked with a version script that makes
+ * everything but its API local ({ global: api; local: *; }, as zlib, liblzma
+ * and libtool's -export-symbols do), or with -Bsymbolic,
+ * -Bsymbolic-functions or --exclude-libs, binds its calls to these
+ * definitions at link time instead, and nothing can preempt them.  So each
+ * one forwards: it is a single indirect jump through a slot that holds the
+ * executable's definition (dlsym on the executable's handle, checked to lie
+ * in the module that has the runtime).  An indirect jump keeps every
+ * register and the return address, so one forwarder serves C functions of any
+ * signature and clang's register-passing __asan_check_* thunks alike, and
+ * the runtime sees the instrumented code as its caller.
+ *
+ * Inline checks read the process-wide shadow themselves and call only
+ * __asan_report_*, outline checks call __asan_load* / __asan_check_*, and
+ * the library's own constructors call __asan_register_globals: all of them
+ * reach the runtime this way.  Slots are filled by the constructor when the
+ * library's calls are not preempted; until then each slot points to a lazy
+ * entry that saves the whole register file (XSAVE), resolves, restores it
+ * and jumps on, so code that runs before the constructor is forwarded too.
+ *
+ * x86-64 only, like the rest of the Linux port.
  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <link.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <unistd.h>
 
-#define WEAK __attribute__((weak, visibility("default")))
+#if !defined(__x86_64__) || !defined(__ELF__)
+#error "the shared-library forwarders are written for x86-64 ELF"
+#endif
 
-#define STUB_CHECK(size)						\
-	WEAK void __asan_load##size##_noabort(uintptr_t a) { (void)a; }	\
-	WEAK void __asan_store##size##_noabort(uintptr_t a) { (void)a; }	\
-	WEAK void __asan_load##size(uintptr_t a) { (void)a; }		\
-	WEAK void __asan_store##size(uintptr_t a) { (void)a; }		\
-	WEAK void __asan_report_load##size##_noabort(uintptr_t a) { (void)a; } \
-	WEAK void __asan_report_store##size##_noabort(uintptr_t a) { (void)a; } \
-	WEAK void __asan_report_load##size(uintptr_t a) { (void)a; }	\
-	WEAK void __asan_report_store##size(uintptr_t a) { (void)a; }
+#define HIDDEN __attribute__((visibility("hidden")))
 
-STUB_CHECK(1)
-STUB_CHECK(2)
-STUB_CHECK(4)
-STUB_CHECK(8)
-STUB_CHECK(16)
+/*
+ * Every runtime entry point instrumented code or ksan.h may call: the
+ * compiler ABI (src/kasan/abi.c, stack.c, globals.c, fakestack.c,
+ * abi_clang_x86_64.S, src/ubsan/handlers.c) and the public API (ksan.h).
+ * tests/unit/ksan-cc.sh checks that this list and the runtime's exported
+ * entry points are the same set.
+ */
+#define CHECKS(X, n)							\
+	X(__asan_load##n##_noabort) X(__asan_store##n##_noabort)	\
+	X(__asan_load##n) X(__asan_store##n)				\
+	X(__asan_report_load##n##_noabort) X(__asan_report_store##n##_noabort) \
+	X(__asan_report_load##n) X(__asan_report_store##n)
+#define THUNK_REGS(X, op, n)						\
+	X(__asan_check_##op##_add_##n##_RAX) X(__asan_check_##op##_add_##n##_RBX) \
+	X(__asan_check_##op##_add_##n##_RCX) X(__asan_check_##op##_add_##n##_RDX) \
+	X(__asan_check_##op##_add_##n##_RSI) X(__asan_check_##op##_add_##n##_RDI) \
+	X(__asan_check_##op##_add_##n##_RBP) X(__asan_check_##op##_add_##n##_R8) \
+	X(__asan_check_##op##_add_##n##_R9) X(__asan_check_##op##_add_##n##_R12) \
+	X(__asan_check_##op##_add_##n##_R13) X(__asan_check_##op##_add_##n##_R14) \
+	X(__asan_check_##op##_add_##n##_R15)
+#define PER_SIZE(X, n)	CHECKS(X, n) THUNK_REGS(X, load, n) THUNK_REGS(X, store, n)
+#define FAKE(X, c)	X(__asan_stack_malloc_##c) X(__asan_stack_free_##c)
+#define UB(X, name)	X(__ubsan_handle_##name) X(__ubsan_handle_##name##_abort)
 
-/* clang's register-passing outline checks (abi_clang_x86_64.S): an empty
- * function keeps every register, as their contract wants */
-#define STUB_REG_SIZE(op, size)						\
-	WEAK void __asan_check_##op##_add_##size##_RAX(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_RBX(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_RCX(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_RDX(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_RSI(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_RDI(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_RBP(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_R8(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_R9(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_R12(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_R13(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_R14(void) {}		\
-	WEAK void __asan_check_##op##_add_##size##_R15(void) {}
-#define STUB_REG(op)							\
-	STUB_REG_SIZE(op, 1) STUB_REG_SIZE(op, 2) STUB_REG_SIZE(op, 4)	\
-	STUB_REG_SIZE(op, 8) STUB_REG_SIZE(op, 16)
-STUB_REG(load)
-STUB_REG(store)
+#define KSAN_SHLIB_ENTRIES(X)						\
+	PER_SIZE(X, 1) PER_SIZE(X, 2) PER_SIZE(X, 4) PER_SIZE(X, 8) PER_SIZE(X, 16) \
+	X(__asan_loadN_noabort) X(__asan_storeN_noabort)		\
+	X(__asan_loadN) X(__asan_storeN)				\
+	X(__asan_report_load_n_noabort) X(__asan_report_store_n_noabort) \
+	X(__asan_report_load_n) X(__asan_report_store_n)		\
+	X(__asan_handle_no_return) X(__asan_init)			\
+	X(__asan_version_mismatch_check_v8)				\
+	X(__kasan_check_read) X(__kasan_check_write)			\
+	X(__asan_memcpy) X(__asan_memmove) X(__asan_memset)		\
+	X(__asan_poison_memory_region) X(__asan_unpoison_memory_region) \
+	X(__asan_address_is_poisoned) X(__asan_region_is_poisoned)	\
+	X(__asan_describe_address) X(__sanitizer_print_stack_trace)	\
+	X(__asan_register_globals) X(__asan_unregister_globals)	\
+	X(__asan_before_dynamic_init) X(__asan_after_dynamic_init)	\
+	X(__asan_alloca_poison) X(__asan_allocas_unpoison)		\
+	X(__asan_poison_stack_memory) X(__asan_unpoison_stack_memory)	\
+	X(__asan_set_shadow_00) X(__asan_set_shadow_f1) X(__asan_set_shadow_f2) \
+	X(__asan_set_shadow_f3) X(__asan_set_shadow_f5) X(__asan_set_shadow_f8) \
+	FAKE(X, 0) FAKE(X, 1) FAKE(X, 2) FAKE(X, 3) FAKE(X, 4) FAKE(X, 5) \
+	FAKE(X, 6) FAKE(X, 7) FAKE(X, 8) FAKE(X, 9) FAKE(X, 10)	\
+	UB(X, add_overflow) UB(X, sub_overflow) UB(X, mul_overflow)	\
+	UB(X, negate_overflow) UB(X, divrem_overflow)			\
+	UB(X, shift_out_of_bounds) UB(X, out_of_bounds)		\
+	UB(X, type_mismatch) UB(X, type_mismatch_v1)			\
+	UB(X, alignment_assumption) UB(X, pointer_overflow)		\
+	UB(X, load_invalid_value) UB(X, vla_bound_not_positive)	\
+	UB(X, float_cast_overflow) UB(X, implicit_conversion)		\
+	UB(X, invalid_builtin) UB(X, nonnull_arg) UB(X, nullability_arg) \
+	UB(X, nonnull_return_v1) UB(X, nullability_return_v1)		\
+	X(__ubsan_handle_builtin_unreachable) X(__ubsan_handle_missing_return) \
+	X(ksan_set_report_callback) X(ksan_poison) X(ksan_unpoison)	\
+	X(ksan_region_is_poisoned) X(ksan_address_is_poisoned)		\
+	X(ksan_check_read) X(ksan_check_write) X(ksan_report_count)	\
+	X(ksan_record_aux_stack)
 
-WEAK void __asan_loadN_noabort(uintptr_t a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_storeN_noabort(uintptr_t a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_loadN(uintptr_t a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_storeN(uintptr_t a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_report_load_n_noabort(uintptr_t a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_report_store_n_noabort(uintptr_t a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_report_load_n(uintptr_t a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_report_store_n(uintptr_t a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_handle_no_return(void) {}
-WEAK void __asan_init(void) {}
-WEAK void __asan_version_mismatch_check_v8(void) {}
-WEAK int __kasan_check_read(const volatile void *p, unsigned n) { (void)p; (void)n; return 1; }
-WEAK int __kasan_check_write(const volatile void *p, unsigned n) { (void)p; (void)n; return 1; }
-WEAK void *__asan_memcpy(void *d, const void *s, size_t n) { return __builtin_memcpy(d, s, n); }
-WEAK void *__asan_memmove(void *d, const void *s, size_t n) { return __builtin_memmove(d, s, n); }
-WEAK void *__asan_memset(void *d, int c, size_t n) { return __builtin_memset(d, c, n); }
-WEAK void __asan_poison_memory_region(const volatile void *a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_unpoison_memory_region(const volatile void *a, size_t n) { (void)a; (void)n; }
-WEAK int __asan_address_is_poisoned(const volatile void *a) { (void)a; return 0; }
-WEAK void *__asan_region_is_poisoned(void *a, size_t n) { (void)a; (void)n; return 0; }
-WEAK void __asan_describe_address(void *a) { (void)a; }
-WEAK void __sanitizer_print_stack_trace(void) {}
-WEAK void ksan_poison(const volatile void *a, size_t n) { (void)a; (void)n; }
-WEAK void ksan_unpoison(const volatile void *a, size_t n) { (void)a; (void)n; }
-WEAK void *ksan_region_is_poisoned(const volatile void *a, size_t n) { (void)a; (void)n; return 0; }
-WEAK int ksan_address_is_poisoned(const volatile void *a) { (void)a; return 0; }
-WEAK void ksan_check_read(const volatile void *a, size_t n) { (void)a; (void)n; }
-WEAK void ksan_check_write(const volatile void *a, size_t n) { (void)a; (void)n; }
-WEAK unsigned long ksan_report_count(void) { return 0; }
-WEAK void ksan_record_aux_stack(const volatile void *p) { (void)p; }
-/* stack, globals, use-after-return */
-WEAK void __asan_register_globals(void *g, size_t n) { (void)g; (void)n; }
-WEAK void __asan_unregister_globals(void *g, size_t n) { (void)g; (void)n; }
-WEAK void __asan_before_dynamic_init(const char *m) { (void)m; }
-WEAK void __asan_after_dynamic_init(void) {}
-WEAK void __asan_alloca_poison(uintptr_t a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_allocas_unpoison(uintptr_t a, uintptr_t b) { (void)a; (void)b; }
-WEAK void __asan_poison_stack_memory(uintptr_t a, size_t n) { (void)a; (void)n; }
-WEAK void __asan_unpoison_stack_memory(uintptr_t a, size_t n) { (void)a; (void)n; }
-#define STUB_SET_SHADOW(v) \
-	WEAK void __asan_set_shadow_##v(uintptr_t a, size_t n) { (void)a; (void)n; }
-STUB_SET_SHADOW(00)
-STUB_SET_SHADOW(f1)
-STUB_SET_SHADOW(f2)
-STUB_SET_SHADOW(f3)
-STUB_SET_SHADOW(f5)
-STUB_SET_SHADOW(f8)
-WEAK int __asan_option_detect_stack_use_after_return;
-#define STUB_FAKE(c)							\
-	WEAK uintptr_t __asan_stack_malloc_##c(size_t n) { (void)n; return 0; } \
-	WEAK void __asan_stack_free_##c(uintptr_t f, size_t n) { (void)f; (void)n; }
-STUB_FAKE(0)
-STUB_FAKE(1)
-STUB_FAKE(2)
-STUB_FAKE(3)
-STUB_FAKE(4)
-STUB_FAKE(5)
-STUB_FAKE(6)
-STUB_FAKE(7)
-STUB_FAKE(8)
-STUB_FAKE(9)
-STUB_FAKE(10)
+/*
+ * One forwarder, as assembly text.  Its record, in .data.ksan_fwd:
+ *   8 bytes  where the forwarder jumps: its lazy entry, then the runtime's
+ *   8 bytes  the forwarder's own address (never the runtime's)
+ *   the name, NUL-terminated, padded to 8 bytes
+ * The lazy entry passes the record in %r11, which every caller lets a call
+ * clobber (the C ABI, and clang's thunk contract: r10, r11 and flags).
+ */
+#define FORWARDER(name)							\
+	"	.text\n"						\
+	"	.weak " #name "\n"					\
+	"	.type " #name ", @function\n"				\
+	"	.p2align 3\n"						\
+	#name ":\n"							\
+	".Lself_" #name ":\n"						\
+	"	jmp *.Lrec_" #name "(%rip)\n"				\
+	"	.size " #name ", .-" #name "\n"				\
+	".Llazy_" #name ":\n"						\
+	"	leaq .Lrec_" #name "(%rip), %r11\n"			\
+	"	jmp ksan_fwd_lazy\n"					\
+	"	.section .data.ksan_fwd, \"aw\", @progbits\n"		\
+	"	.p2align 3\n"						\
+	".Lrec_" #name ":\n"						\
+	"	.quad .Llazy_" #name "\n"				\
+	"	.quad .Lself_" #name "\n"				\
+	"	.asciz \"" #name "\"\n"
 
-/* UBSAN's handlers (src/ubsan/handlers.c), both forms; the arguments do not
- * matter to a stub that is always preempted. */
-#define STUB_UBSAN(name)						\
-	WEAK void __ubsan_handle_##name(void) {}			\
-	WEAK void __ubsan_handle_##name##_abort(void) {}
+/* One assembly statement, so that the records stay in order between the
+ * two bounds. */
+__asm__(
+	"	.pushsection .data.ksan_fwd, \"aw\", @progbits\n"
+	"	.p2align 3\n"
+	"	.globl ksan_fwd_first\n"
+	"	.hidden ksan_fwd_first\n"
+	"ksan_fwd_first:\n"
+	KSAN_SHLIB_ENTRIES(FORWARDER)
+	"	.section .data.ksan_fwd, \"aw\", @progbits\n"
+	"	.p2align 3\n"
+	"	.globl ksan_fwd_end\n"
+	"	.hidden ksan_fwd_end\n"
+	"ksan_fwd_end:\n"
+	"	.popsection\n");
 
-STUB_UBSAN(add_overflow)
-STUB_UBSAN(sub_overflow)
-STUB_UBSAN(mul_overflow)
-STUB_UBSAN(negate_overflow)
-STUB_UBSAN(divrem_overflow)
-STUB_UBSAN(shift_out_of_bounds)
-STUB_UBSAN(out_of_bounds)
-STUB_UBSAN(type_mismatch)
-STUB_UBSAN(type_mismatch_v1)
-STUB_UBSAN(alignment_assumption)
-STUB_UBSAN(pointer_overflow)
-STUB_UBSAN(load_invalid_value)
-STUB_UBSAN(vla_bound_not_positive)
-STUB_UBSAN(float_cast_overflow)
-STUB_UBSAN(implicit_conversion)
-STUB_UBSAN(invalid_builtin)
-STUB_UBSAN(nonnull_arg)
-STUB_UBSAN(nullability_arg)
-STUB_UBSAN(nonnull_return_v1)
-STUB_UBSAN(nullability_return_v1)
-WEAK void __ubsan_handle_builtin_unreachable(void) { __builtin_trap(); }
-WEAK void __ubsan_handle_missing_return(void) { __builtin_trap(); }
+/*
+ * The lazy entry: %r11 = the record.  Saves every general register it or
+ * the resolver could change and the whole extended state (XSAVE with all
+ * enabled components, so vector registers of any width survive; FXSAVE on
+ * a CPU without it), resolves, restores, and jumps to the target with the
+ * caller's registers and return address as they were.
+ */
+__asm__(
+	"	.pushsection .text\n"
+	"	.p2align 4\n"
+	"	.globl ksan_fwd_lazy\n"
+	"	.hidden ksan_fwd_lazy\n"
+	"	.type ksan_fwd_lazy, @function\n"
+	"ksan_fwd_lazy:\n"
+	"	.cfi_startproc\n"
+	"	pushq %rbp\n"
+	"	.cfi_def_cfa_offset 16\n"
+	"	.cfi_offset %rbp, -16\n"
+	"	movq %rsp, %rbp\n"
+	"	.cfi_def_cfa_register %rbp\n"
+	"	pushq %rax\n"
+	"	pushq %rbx\n"
+	"	pushq %rcx\n"
+	"	pushq %rdx\n"
+	"	pushq %rsi\n"
+	"	pushq %rdi\n"
+	"	pushq %r8\n"
+	"	pushq %r9\n"
+	"	pushq %r10\n"
+	"	pushq %r11\n"			/* -80(%rbp): record, then target */
+	"	pushfq\n"			/* -88(%rbp) */
+	"	movl $1, %eax\n"
+	"	cpuid\n"
+	"	btl $27, %ecx\n"		/* OSXSAVE */
+	"	jnc 2f\n"
+	"	movl $0xd, %eax\n"
+	"	xorl %ecx, %ecx\n"
+	"	cpuid\n"			/* %ebx: XSAVE area size, enabled features */
+	"	subq %rbx, %rsp\n"
+	"	andq $-64, %rsp\n"
+	"	xorl %eax, %eax\n"		/* XRSTOR wants a clean header */
+	"	movq %rax, 512(%rsp)\n"
+	"	movq %rax, 520(%rsp)\n"
+	"	movq %rax, 528(%rsp)\n"
+	"	movq %rax, 536(%rsp)\n"
+	"	movq %rax, 544(%rsp)\n"
+	"	movq %rax, 552(%rsp)\n"
+	"	movq %rax, 560(%rsp)\n"
+	"	movq %rax, 568(%rsp)\n"
+	"	movl $-1, %eax\n"
+	"	movl $-1, %edx\n"
+	"	xsave64 (%rsp)\n"
+	"	movq -80(%rbp), %rdi\n"
+	"	call ksan_fwd_resolve\n"
+	"	movq %rax, -80(%rbp)\n"
+	"	movl $-1, %eax\n"
+	"	movl $-1, %edx\n"
+	"	xrstor64 (%rsp)\n"
+	"	jmp 3f\n"
+	"2:	subq $512, %rsp\n"
+	"	andq $-16, %rsp\n"
+	"	fxsave64 (%rsp)\n"
+	"	movq -80(%rbp), %rdi\n"
+	"	call ksan_fwd_resolve\n"
+	"	movq %rax, -80(%rbp)\n"
+	"	fxrstor64 (%rsp)\n"
+	"3:	leaq -88(%rbp), %rsp\n"
+	"	popfq\n"
+	"	popq %r11\n"
+	"	popq %r10\n"
+	"	popq %r9\n"
+	"	popq %r8\n"
+	"	popq %rdi\n"
+	"	popq %rsi\n"
+	"	popq %rdx\n"
+	"	popq %rcx\n"
+	"	popq %rbx\n"
+	"	popq %rax\n"
+	"	popq %rbp\n"
+	"	.cfi_def_cfa %rsp, 8\n"
+	"	jmp *%r11\n"
+	"	.cfi_endproc\n"
+	"	.size ksan_fwd_lazy, .-ksan_fwd_lazy\n"
+	"	.popsection\n");
+
+struct fwd {
+	void *target;	/* written once per value; a racing writer writes the same */
+	void *self;
+	char name[];
+};
+
+extern char ksan_fwd_first[] HIDDEN, ksan_fwd_end[] HIDDEN;
+/* the first record's forwarder: it tells whether the library's calls are
+ * preempted by the executable's definitions */
+void __asan_load1_noabort(void);
+
+/* Compiler ABI (fakestack.c): read by instrumented code, a variable, so it
+ * cannot forward; the constructor copies the runtime's value (set at the
+ * runtime's start, before any library's constructor) when not preempted. */
+__attribute__((weak, visibility("default"))) int __asan_option_detect_stack_use_after_return;
+
+/* Set by ksan-cc in the executable's runtime (src/port/linux/shlib_marker.c). */
+#define RUNTIME_MARKER "__ksan_runtime"
+
+static void say(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n) {
+		ssize_t w = write(2, s, n);
+
+		if (w <= 0)
+			return;
+		s += w;
+		n -= (size_t)w;
+	}
+}
+
+/* This library's file name, as the dynamic loader knows it. */
+static const char *library_name(void)
+{
+	Dl_info info;
+
+	if (dladdr((void *)ksan_fwd_first, &info) && info.dli_fname && *info.dli_fname)
+		return info.dli_fname;
+	return "a shared library";
+}
+
+__attribute__((noreturn)) static void die_no_runtime(void)
+{
+	say("ksan: ");
+	say(library_name());
+	say(" is instrumented, but the executable has no ksan runtime: "
+	    "link the executable with ksan-cc\n");
+	_exit(1);
+}
+
+__attribute__((noreturn)) static void die_missing(const char *name)
+{
+	say("ksan: ");
+	say(library_name());
+	say(" calls ");
+	say(name);
+	say(", which the executable's ksan runtime does not have: build the "
+	    "library and the executable with the same ksan\n");
+	_exit(1);
+}
+
+/*
+ * The runtime is in the executable (ksan-cc links it into executables
+ * only).  Names are looked up through the executable's handle, which
+ * searches the executable first, never through RTLD_DEFAULT: for a library
+ * linked with -Bsymbolic (DT_SYMBOLIC) that would search the library itself
+ * first and find these forwarders.
+ */
+struct runtime {
+	void *handle;		/* dlopen(NULL): the executable, then its dependencies */
+	const char *marker;
+	uintptr_t lo, hi;	/* the span of the marker's module */
+};
+
+/* dl_iterate_phdr callback: the span of the module holding rt->marker. */
+static int find_module(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct runtime *rt = arg;
+	uintptr_t lo = UINTPTR_MAX, hi = 0, m = (uintptr_t)rt->marker;
+	int found = 0;
+
+	(void)size;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type != PT_LOAD)
+			continue;
+		if (start < lo)
+			lo = start;
+		if (start + ph->p_memsz > hi)
+			hi = start + ph->p_memsz;
+		if (m >= start && m < start + ph->p_memsz)
+			found = 1;
+	}
+	if (found) {
+		rt->lo = lo;
+		rt->hi = hi;
+	}
+	return found;
+}
+
+/* Fills rt; 0 if the executable has no ksan runtime. */
+static int find_runtime(struct runtime *rt)
+{
+	rt->handle = dlopen(NULL, RTLD_LAZY);
+	if (!rt->handle)
+		return 0;
+	rt->marker = dlsym(rt->handle, RUNTIME_MARKER);
+	return rt->marker && dl_iterate_phdr(find_module, rt);
+}
+
+/* The runtime's definition of f's entry point, or NULL. */
+static void *lookup(const struct fwd *f, const struct runtime *rt)
+{
+	void *target = dlsym(rt->handle, f->name);
+
+	/* another instrumented library's forwarder is no runtime */
+	if ((uintptr_t)target < rt->lo || (uintptr_t)target >= rt->hi)
+		return NULL;
+	return target;
+}
+
+/* Called by ksan_fwd_lazy: the target for record f (never returns without). */
+HIDDEN void *ksan_fwd_resolve(struct fwd *f)
+{
+	struct runtime rt;
+	void *target;
+
+	if (!find_runtime(&rt))
+		die_no_runtime();
+	target = lookup(f, &rt);
+	if (!target)
+		die_missing(f->name);
+	__atomic_store_n(&f->target, target, __ATOMIC_RELEASE);
+	return target;
+}
+
+static struct fwd *next_record(struct fwd *f)
+{
+	size_t len = strlen(f->name) + 1;
+
+	return (struct fwd *)((char *)f + ((sizeof(*f) + len + 7) & ~(size_t)7));
+}
+
+/*
+ * First of the library's constructors (priority 0, before the compilers'
+ * globals registration at 1 or 99 and any user constructor): no instrumented
+ * code of this library has run yet.
+ */
+static void shlib_init(void)
+{
+	struct runtime rt;
+	int *uar;
+
+	if (!find_runtime(&rt))
+		die_no_runtime();
+	/* preempted: the library's calls already go to the executable */
+	if ((void *)__asan_load1_noabort != ((struct fwd *)ksan_fwd_first)->self)
+		return;
+	for (struct fwd *f = (struct fwd *)ksan_fwd_first; (char *)f < ksan_fwd_end;
+	     f = next_record(f)) {
+		void *target = lookup(f, &rt);
+
+		/* an entry the runtime lacks stays lazy: it says so if called */
+		if (target)
+			__atomic_store_n(&f->target, target, __ATOMIC_RELEASE);
+	}
+	uar = dlsym(rt.handle, "__asan_option_detect_stack_use_after_return");
+	if (uar && uar != &__asan_option_detect_stack_use_after_return)
+		__asan_option_detect_stack_use_after_return = *uar;
+}
+
+__attribute__((section(".init_array.00000"), used))
+static void (*const ksan_shlib_init)(void) = shlib_init;
