@@ -41,13 +41,52 @@ static int is_sep(char c)
 	return c == ':' || c == ',' || c == ' ' || c == '\t' || c == '\n';
 }
 
-/* Parse an unsigned decimal or 0x number covering all of [s, s+n). */
-static int parse_uint(const char *s, size_t n, unsigned long *out)
+/*
+ * Values an integer option accepts beyond what its type says, checked as
+ * the user's text is parsed (so a default such as halt_on_error's -1,
+ * "not given", is never refused).  An option not listed here takes any
+ * value of its type.  "accepted" is the whole answer a bad value gets.
+ */
+static const struct opt_range {
+	const char *name;
+	long min;
+	unsigned long max;
+	int pow2;		/* and a power of two */
+	const char *accepted;
+} ranges[] = {
+	{ "halt_on_error", 0, 1, 0, "0 or 1" },
+	{ "exitcode", 0, 255, 0, "a decimal integer from 0 to 255" },
+	{ "quarantine_size_mb", 0, 1ul << 20, 0, "0 to 1048576" },
+	{ "malloc_context_size", 1, DEPOT_MAX_FRAMES, 0, "1 to 64" },
+	{ "redzone", 16, 2048, 1, "a power of two from 16 to 2048" },
+	{ "verbosity", 0, 3, 0, "0 to 3" },
+	/* the interval is multiplied into nanoseconds: one day is plenty */
+	{ "kfence_sample_interval", 0, 86400000, 0, "0 (off) to 86400000 milliseconds" },
+	{ "kfence_sample_every", 0, 0xfffffffful, 0, "0 (off) to 4294967295" },
+	/* the kernel's CONFIG_KFENCE_NUM_OBJECTS range */
+	{ "kfence_num_objects", 1, 65535, 0,
+	  "1 to 65535; kfence_sample_interval=0 turns KFENCE off" },
+};
+_Static_assert(DEPOT_MAX_FRAMES == 64, "malloc_context_size's accepted text");
+
+static const struct opt_range *range_of(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ranges); i++)
+		if (!core_strcmp(ranges[i].name, name))
+			return &ranges[i];
+	return 0;
+}
+
+/* Parse an unsigned number covering all of [s, s+n): decimal, or also 0x
+ * hex when hex.  Fails on overflow. */
+static int parse_uint(const char *s, size_t n, int hex, unsigned long *out)
 {
 	unsigned long v = 0, base = 10;
 	size_t i = 0;
 
-	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+	if (hex && n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		base = 16;
 		i = 2;
 	}
@@ -78,10 +117,39 @@ static int eq(const char *s, size_t n, const char *word)
 	return core_strlen(word) == n && !core_strncmp(s, word, n);
 }
 
+/* INT: an optionally negative decimal; UINT: decimal or 0x hex.  Then the
+ * option's own range, if it has one. */
+static int parse_number(const struct opt_desc *d, const char *v, size_t vn,
+			char *field)
+{
+	const struct opt_range *r = range_of(d->name);
+	unsigned long u;
+
+	if (d->type == T_INT) {
+		size_t neg = vn && v[0] == '-';
+		long x;
+
+		if (parse_uint(v + neg, vn - neg, 0, &u) || u > 0x7ffffffffffffffful)
+			return -1;
+		x = neg ? -(long)u : (long)u;
+		if (r && (x < r->min || (x >= 0 && (unsigned long)x > r->max)))
+			return -1;
+		*(long *)field = x;
+		return 0;
+	}
+	if (parse_uint(v, vn, 1, &u))
+		return -1;
+	if (r && (u < (unsigned long)r->min || u > r->max || (r->pow2 && (u & (u - 1)))))
+		return -1;
+	*(unsigned long *)field = u;
+	return 0;
+}
+
 static int set_one(const struct opt_desc *d, const char *v, size_t vn,
 		   char *err, size_t errlen)
 {
 	char *field = (char *)&core_opt + d->offset;
+	const struct opt_range *r;
 	unsigned long u;
 
 	switch (d->type) {
@@ -94,20 +162,9 @@ static int set_one(const struct opt_desc *d, const char *v, size_t vn,
 			goto bad;
 		return 0;
 	case T_INT:
-		if (vn && v[0] == '-') {
-			if (parse_uint(v + 1, vn - 1, &u) || u > 0x7fffffffffffffful)
-				goto bad;
-			*(long *)field = -(long)u;
-		} else {
-			if (parse_uint(v, vn, &u) || u > 0x7fffffffffffffful)
-				goto bad;
-			*(long *)field = (long)u;
-		}
-		return 0;
 	case T_UINT:
-		if (parse_uint(v, vn, &u))
+		if (parse_number(d, v, vn, field))
 			goto bad;
-		*(unsigned long *)field = u;
 		return 0;
 	case T_STR:
 		if (vn >= 256)
@@ -130,56 +187,24 @@ bad:
 			"an unsigned decimal or 0x hex number",
 			"a string of at most 255 bytes", "kasan, asan or json",
 		};
-		core_snprintf(err, errlen, "ksan: bad value for option '%s': '", d->name);
-		{
-			size_t l = core_strlen(err), k;
+		size_t l, k;
 
-			for (k = 0; k < vn && l + 1 < errlen && k < 64; k++)
-				err[l++] = v[k];
-			err[l] = 0;
-			core_snprintf(err + l, errlen - l, "' (accepted: %s)",
-				      accepted[d->type]);
-		}
+		r = range_of(d->name);
+		core_snprintf(err, errlen, "ksan: bad value for option '%s': '", d->name);
+		l = core_strlen(err);
+		for (k = 0; k < vn && l + 1 < errlen && k < 64; k++)
+			err[l++] = v[k];
+		err[l] = 0;
+		core_snprintf(err + l, errlen - l, "' (accepted: %s)",
+			      r ? r->accepted : accepted[d->type]);
 	}
 	return -1;
-}
-
-/* Range checks that the types cannot express. */
-static int validate(char *err, size_t errlen)
-{
-	unsigned long rz = core_opt.redzone;
-
-	if (rz < 16 || rz > 2048 || (rz & (rz - 1))) {
-		core_snprintf(err, errlen, "ksan: bad value for option 'redzone': %lu (accepted: a power of two from 16 to 2048)", rz);
-		return -1;
-	}
-	if (core_opt.malloc_context_size < 1 || core_opt.malloc_context_size > DEPOT_MAX_FRAMES) {
-		core_snprintf(err, errlen, "ksan: bad value for option 'malloc_context_size': %lu (accepted: 1 to %d)",
-			      core_opt.malloc_context_size, DEPOT_MAX_FRAMES);
-		return -1;
-	}
-	if (core_opt.halt_on_error < -1 || core_opt.halt_on_error > 1) {
-		core_snprintf(err, errlen, "ksan: bad value for option 'halt_on_error': %ld (accepted: 0 or 1)",
-			      core_opt.halt_on_error);
-		return -1;
-	}
-	if (core_opt.exitcode < 0 || core_opt.exitcode > 255) {
-		core_snprintf(err, errlen, "ksan: bad value for option 'exitcode': %ld (accepted: 0 to 255)",
-			      core_opt.exitcode);
-		return -1;
-	}
-	if (core_opt.quarantine_size_mb > (1ul << 20)) {
-		core_snprintf(err, errlen, "ksan: bad value for option 'quarantine_size_mb': %lu (accepted: 0 to 1048576)",
-			      core_opt.quarantine_size_mb);
-		return -1;
-	}
-	return 0;
 }
 
 int core_options_parse(const char *s, char *err, size_t errlen)
 {
 	if (!s)
-		return validate(err, errlen);
+		return 0;
 	while (*s) {
 		const char *k, *v;
 		size_t kn, vn, i;
@@ -223,7 +248,7 @@ int core_options_parse(const char *s, char *err, size_t errlen)
 		if (set_one(&opt_table[i], v, vn, err, errlen))
 			return -1;
 	}
-	return validate(err, errlen);
+	return 0;
 }
 
 void core_options_print_help(void)

@@ -21,11 +21,11 @@ int main(void)
 // UNKNOWN-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // HALT-NOT: {{.}}
-// HALT: {{^}}ksan: bad value for option 'halt_on_error': 2 (accepted: 0 or 1){{$}}
+// HALT: {{^}}ksan: bad value for option 'halt_on_error': '2' (accepted: 0 or 1){{$}}
 // HALT-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // REDZONE-NOT: {{.}}
-// REDZONE: {{^}}ksan: bad value for option 'redzone': 17 (accepted: a power of two from 16 to 2048){{$}}
+// REDZONE: {{^}}ksan: bad value for option 'redzone': '17' (accepted: a power of two from 16 to 2048){{$}}
 // REDZONE-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // EXITCODE-NOT: {{.}}
@@ -41,7 +41,7 @@ int main(void)
 // NOVALUE-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // CONTEXT-NOT: {{.}}
-// CONTEXT: {{^}}ksan: bad value for option 'malloc_context_size': 0 (accepted: 1 to 64){{$}}
+// CONTEXT: {{^}}ksan: bad value for option 'malloc_context_size': '0' (accepted: 1 to 64){{$}}
 // CONTEXT-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // BOOL-NOT: {{.}}
