@@ -171,8 +171,10 @@ size_t core_quarantine_bytes(void);
 
 /* ---- report.c: report framing shared by every detector --------------- */
 /* Begin a report: takes the report lock and the recursion guard.  Returns 0
- * (and takes nothing) if this report must be skipped: a recursive report,
- * or halt_on_error=0 and (pc, type) was already reported. */
+ * (and takes nothing) if this report must be skipped: halt_on_error=0 and
+ * (pc, type) was already reported, or a recursive report (one line says
+ * so).  The lock's holder may begin one nested report (a signal handler or
+ * the report callback on its thread): it gets its own buffer. */
 int core_report_begin(uintptr_t pc, const char *type, int dedup);
 /* The report text is built into this buffer. */
 extern struct core_buf core_rbuf CORE_HIDDEN;
