@@ -114,6 +114,11 @@ void core_thread_exit(void *thread);
 void core_fork_prepare(void);
 void core_fork_parent(void);
 void core_fork_child(void);
+/* A lock outside the core joins the protocol; call before its first use
+ * (idempotent).  OUTER: taken before the core's locks; LEAF: after them,
+ * for a lock under which no other runtime lock is ever taken. */
+enum core_fork_order { CORE_FORK_OUTER, CORE_FORK_LEAF };
+void core_fork_add_lock(ksan_lock_t *lock, enum core_fork_order order);
 
 /* ---- pagemap.c: which runtime object owns a page --------------------- */
 enum { PAGE_KIND_SLAB = 0x51ab, PAGE_KIND_LARGE = 0x1a26 };

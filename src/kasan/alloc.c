@@ -361,6 +361,48 @@ static void fill_from_chunk(const struct chunk *c, struct kasan_object *o)
 	}
 }
 
+/* How far a report looks for the nearest object when the address is in
+ * no object's slot (a free slot's red zone or tail). */
+#define NEAREST_WINDOW 4096
+
+static int in_use(const struct chunk *c)
+{
+	uint8_t st = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE);
+
+	return st == CHUNK_LIVE || st == CHUNK_QUARANTINED;
+}
+
+/* The live or quarantined slot nearest to a, stepping from slot by dir
+ * (-1, +1) within NEAREST_WINDOW bytes of a and the region; 0 if none. */
+static const struct chunk *nearest_in_use(const struct core_region *r, uintptr_t slot,
+					  uintptr_t a, int dir)
+{
+	uintptr_t s = slot;
+
+	for (;;) {
+		if (dir < 0) {
+			/* the slot below ends at s */
+			if (s < r->base + r->stride || s + NEAREST_WINDOW < a)
+				return 0;
+			s -= r->stride;
+		} else {
+			s += r->stride;
+			if (s >= r->end || s > a + NEAREST_WINDOW)
+				return 0;
+		}
+		if (in_use((const struct chunk *)s))
+			return (const struct chunk *)s;
+	}
+}
+
+/* Distance from a to c's object (0 inside). */
+static uintptr_t distance(uintptr_t a, const struct chunk *c)
+{
+	uintptr_t beg = obj_of(c), end = beg + c->size;
+
+	return a < beg ? beg - a : a >= end ? a - end : 0;
+}
+
 int kasan_find_object(uintptr_t a, struct kasan_object *o)
 {
 	void *owner = core_pagemap_get(a);
@@ -387,25 +429,25 @@ int kasan_find_object(uintptr_t a, struct kasan_object *o)
 	} else {
 		struct core_region *r = owner;
 		uintptr_t slot = core_slot_of(r, a);
-		const struct chunk *c = (const struct chunk *)slot, *prev = 0;
+		const struct chunk *c = (const struct chunk *)slot, *left, *right;
 
 		if (!slot)
 			return 0;
-		if (a < obj_of(c) && slot - r->stride >= r->base)
-			prev = (const struct chunk *)(slot - r->stride);
-		if (prev && prev->state == CHUNK_AVAILABLE)
-			prev = 0;
-		if (c->state == CHUNK_AVAILABLE) {
-			if (!prev)
-				return 0;
-			c = prev;
-		} else if (prev) {
-			/* in c's left red zone: pick the nearer object */
-			uintptr_t pend = obj_of(prev) + prev->size;
-
-			if (a - pend <= obj_of(c) - a)
-				c = prev;
-		}
+		/* in its own slot's object area or tail: that object */
+		if (in_use(c) && a >= obj_of(c))
+			goto found;
+		/*
+		 * In a slot's header (the left red zone), or in a free slot:
+		 * the nearest object in use on either side, as ASan names the
+		 * nearest chunk ("located N bytes to the right of").  A free
+		 * slot's header and size are stale or zero: never describe it.
+		 */
+		left = nearest_in_use(r, slot, a, -1);
+		right = in_use(c) ? c : nearest_in_use(r, slot, a, 1);
+		if (!left && !right)
+			return 0;
+		c = !right || (left && distance(a, left) <= distance(a, right)) ? left : right;
+found:
 		fill_from_chunk(c, o);
 		return 1;
 	}

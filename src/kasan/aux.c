@@ -97,3 +97,9 @@ void kasan_aux_forget(uintptr_t obj)
 		e->obj = 0;
 	ksan_port_unlock(&aux_lock);
 }
+
+/* The fork protocol takes aux_lock around fork(); nothing nests in it. */
+void kasan_aux_fork_init(void)
+{
+	core_fork_add_lock(&aux_lock, CORE_FORK_LEAF);
+}

@@ -132,6 +132,7 @@ void kasan_fakestack_init(void)
 {
 	__asan_option_detect_stack_use_after_return =
 		core_opt.detect_stack_use_after_return != 0;
+	core_fork_add_lock(&fake_lock, CORE_FORK_LEAF);	/* nothing nests in it */
 }
 
 /* The fake frame holding addr, for reports: its start, or 0; *tid: whose. */

@@ -154,3 +154,9 @@ int kasan_find_global(uintptr_t addr, struct kasan_global_info *out)
 	}
 	return 1;
 }
+
+/* The fork protocol takes globals_lock around fork(); nothing nests in it. */
+void kasan_globals_fork_init(void)
+{
+	core_fork_add_lock(&globals_lock, CORE_FORK_LEAF);
+}

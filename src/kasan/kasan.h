@@ -96,6 +96,9 @@ void kasan_unpoison_stack_above(uintptr_t sp);
 void kasan_unpoison_stack(void);
 int kasan_find_frame(uintptr_t addr, struct kasan_frame *f);
 void kasan_fakestack_init(void);
+/* globals.c, aux.c: their locks join the fork protocol (core/fork.c) */
+void kasan_globals_fork_init(void);
+void kasan_aux_fork_init(void);
 uintptr_t kasan_fake_frame_of(uintptr_t addr, uint32_t *tid);
 unsigned kasan_frame_nvars(const struct kasan_frame *f);
 int kasan_frame_var(const struct kasan_frame *f, unsigned i, struct kasan_frame_var *v);

@@ -26,6 +26,19 @@ static struct thread_rec threads[MAX_THREADS];	/* guarded by threads_lock */
 static unsigned nthreads, next_victim;
 static uint32_t next_seq = 1;
 static ksan_lock_t threads_lock;
+static int threads_lock_forks;	/* threads_lock is in the fork protocol */
+
+/* threads_lock, which joins the fork protocol before it is first taken: a
+ * child forked while another thread held it would hang in its first
+ * pthread_create.  A leaf: nothing else is locked while it is held. */
+static void lock_threads(void)
+{
+	if (unlikely(!__atomic_load_n(&threads_lock_forks, __ATOMIC_ACQUIRE))) {
+		core_fork_add_lock(&threads_lock, CORE_FORK_LEAF);
+		__atomic_store_n(&threads_lock_forks, 1, __ATOMIC_RELEASE);
+	}
+	ksan_port_lock(&threads_lock);
+}
 
 /* The record of tid, made if needed; called with threads_lock held. */
 static struct thread_rec *rec_of(uint32_t tid, int create)
@@ -50,7 +63,7 @@ void port_thread_register(uintptr_t lo, uintptr_t hi)
 {
 	struct thread_rec *r;
 
-	ksan_port_lock(&threads_lock);
+	lock_threads();
 	r = rec_of(ksan_port_thread_id(), 1);
 	r->lo = lo;
 	r->hi = hi;
@@ -63,7 +76,7 @@ void port_thread_exited(uint32_t tid)
 	char name[16];
 
 	ksan_port_thread_name(name, sizeof(name));
-	ksan_port_lock(&threads_lock);
+	lock_threads();
 	r = rec_of(tid, 0);
 	if (r) {
 		r->lo = r->hi = 0;
@@ -103,7 +116,7 @@ int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len)
 		ksan_port_thread_name(name, len);
 		return 0;
 	}
-	ksan_port_lock(&threads_lock);
+	lock_threads();
 	for (i = 0; i < nthreads; i++)
 		if (addr >= threads[i].lo && addr < threads[i].hi) {
 			*tid = threads[i].tid;
@@ -127,7 +140,7 @@ int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti)
 		read_comm(tid, ti->name, sizeof(ti->name));
 		return 0;	/* T0, created by nobody */
 	}
-	ksan_port_lock(&threads_lock);
+	lock_threads();
 	r = rec_of(tid, 0);
 	if (r && r->seq) {
 		ti->seq = r->seq;
@@ -166,7 +179,7 @@ static void *trampoline(void *p)
 	struct thread_rec *r;
 
 	free(p);
-	ksan_port_lock(&threads_lock);
+	lock_threads();
 	r = rec_of(ksan_port_thread_id(), 1);
 	r->seq = s.seq;
 	r->parent = s.parent;

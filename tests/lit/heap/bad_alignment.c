@@ -21,14 +21,14 @@ volatile size_t zero = 0, three = 3, four = 4;
 void *volatile sink;
 #define ERRNO (*(volatile int *)&errno)
 
-static void show(const char *what, void *p)
+static __attribute__((noinline)) void show(const char *what, void *p)
 {
 	printf("%s: %s %s\n", what, p ? "ptr" : "NULL",
 	       ERRNO == EINVAL ? "EINVAL" : ERRNO == ENOMEM ? "ENOMEM" : "-");
 	free(p);
 }
 
-static void pm(size_t align)
+static __attribute__((noinline)) void pm(size_t align)
 {
 	void *p = (void *)42;
 	int r;

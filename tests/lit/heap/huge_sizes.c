@@ -19,7 +19,7 @@ volatile size_t huge = (size_t)1 << 45, max = SIZE_MAX, one = 1, zero = 0;
 void *volatile sink;
 #define ERRNO (*(volatile int *)&errno)
 
-static void show(const char *what, void *p)
+static __attribute__((noinline)) void show(const char *what, void *p)
 {
 	printf("%s: %s %s\n", what, p ? "ptr" : "NULL", ERRNO == ENOMEM ? "ENOMEM" : "-");
 	free(p);
@@ -44,29 +44,39 @@ int main(int argc, char **argv)
 		printf("reallocarray: %s %s\n", sink ? "ptr" : "NULL", ERRNO == ENOMEM ? "ENOMEM" : "-");
 		q[15] = 1;	/* the old block stays valid */
 		ERRNO = 0;
-		show("pvalloc", pvalloc(max - 10));
+		sink = pvalloc(max - 10);
+		show("pvalloc", sink);
 		ERRNO = 0;
-		show("valloc", valloc(huge));
+		sink = valloc(huge);
+		show("valloc", sink);
 		ERRNO = 0;
-		show("calloc", calloc(huge, one));
+		sink = calloc(huge, one);
+		show("calloc", sink);
 		ERRNO = 0;
-		show("realloc(NULL)", realloc(NULL, max));
+		sink = realloc(NULL, max);
+		show("realloc(NULL)", sink);
 		ERRNO = 0;
-		show("aligned_alloc", aligned_alloc(64, max - 32));
+		sink = aligned_alloc(64, max - 32);
+		show("aligned_alloc", sink);
 	}
 	if (!strcmp(m, "zero")) {
 		char *p;
 
-		show("malloc(0)", malloc(zero));
-		show("calloc(0, 8)", calloc(zero, 8));
-		show("calloc(8, 0)", calloc(8, zero));
-		show("valloc(0)", valloc(zero));
+		sink = malloc(zero);
+		show("malloc(0)", sink);
+		sink = calloc(zero, 8);
+		show("calloc(0, 8)", sink);
+		sink = calloc(8, zero);
+		show("calloc(8, 0)", sink);
+		sink = valloc(zero);
+		show("valloc(0)", sink);
 		p = pvalloc(zero);
 		printf("pvalloc(0): page-aligned %d, usable %zu\n",
 		       (int)((uintptr_t)p % 4096 == 0), malloc_usable_size(p));
 		p[4095] = 1;
 		free(p);
-		show("aligned_alloc(64, 0)", aligned_alloc(64, zero));
+		sink = aligned_alloc(64, zero);
+		show("aligned_alloc(64, 0)", sink);
 		p = 0;
 		printf("posix_memalign(64, 0): %d\n", posix_memalign((void **)&p, 64, zero));
 		free(p);

@@ -15,11 +15,14 @@
 #include <string.h>
 
 void *volatile sink;
+/* volatile, so that no compiler drops an allocation it can see freed */
+char *volatile s, *volatile a, *volatile l;
 
 static __attribute__((noinline)) void bad(const char *m, int all)
 {
-	char *s = malloc(16), *a = aligned_alloc(64, 64), *l = malloc(100000);
-
+	s = malloc(16);
+	a = aligned_alloc(64, 64);
+	l = malloc(100000);
 	if (all || !strcmp(m, "small1"))
 		free(s + 1);
 	if (all || !strcmp(m, "small8"))
@@ -42,8 +45,9 @@ static __attribute__((noinline)) void bad(const char *m, int all)
 int main(int argc, char **argv)
 {
 	if (!strcmp(argv[1], "ok")) {
-		char *s = malloc(16), *a = aligned_alloc(64, 64), *l = malloc(100000);
-
+		s = malloc(16);
+		a = aligned_alloc(64, 64);
+		l = malloc(100000);
 		free(s);
 		free(a);
 		free(l);
@@ -59,7 +63,7 @@ int main(int argc, char **argv)
 // SMALL-EMPTY:
 // SMALL-NEXT: Call Trace:
 // SMALL-NEXT: {{^}} free{{$}}
-// SMALL-NEXT: bad+0x{{.*}}misaligned_free.c:24
+// SMALL-NEXT: bad+0x{{.*}}misaligned_free.c:27
 // SMALL: The buggy address is located 1 bytes inside of
 // SMALL-NEXT: {{^}} 16-byte region
 // SMALL: STATUS: exit 1{{$}}

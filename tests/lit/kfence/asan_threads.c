@@ -13,6 +13,7 @@ char *volatile obj;
 
 static void *worker(void *arg)
 {
+	pthread_setname_np(pthread_self(), "worker");
 	obj[3] = 1;	/* use after free, in the thread */
 	return arg;
 }
@@ -27,7 +28,6 @@ int main(int argc, char **argv)
 		pthread_t t;
 
 		pthread_create(&t, 0, worker, 0);
-		pthread_setname_np(t, "worker");
 		pthread_join(t, 0);
 	}
 	return 0;
@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 // MAIN: STATUS: exit 0{{$}}
 
 // THREAD: ERROR: AddressSanitizer: heap-use-after-free on address
-// THREAD-NEXT: {{^}}WRITE at 0x{{[0-9a-f]+}} thread T1{{( \(worker\))?}}{{$}}
+// THREAD-NEXT: {{^}}WRITE at 0x{{[0-9a-f]+}} thread T1 (worker){{$}}
 // THREAD: {{^}}freed by thread T0 here:{{$}}
 // THREAD: {{^}}previously allocated by thread T0 here:{{$}}
 // THREAD: STATUS: exit 0{{$}}
