@@ -112,6 +112,8 @@ void kasan_heap_init(void)
 	core_slab_init(region_init);
 	core_quarantine_init(qlink_of, quarantine_release);
 	kasan_fakestack_init();
+	kasan_globals_fork_init();
+	kasan_aux_fork_init();
 }
 
 /*
