@@ -60,7 +60,7 @@ $(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
 # libksan-kfence.so (LD_PRELOAD): the core, KFENCE and the port without KASAN
-PRELOAD_PORT := port unwind symbolize
+PRELOAD_PORT := port unwind symbolize symbolize_elf symbolize_tool noproc
 PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC)) \
 	$(patsubst %,$(B)/obj/port/linux/%.o,$(PRELOAD_PORT)) \
 	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o

@@ -1,8 +1,8 @@
 /*
  * This file contains the standalone test of the Linux port's symbolizer
- * (src/port/linux/symbolize.c).  Build and run, also with -static and clang:
- *   gcc -g -O0 -fno-omit-frame-pointer -Iinclude -Isrc \
- *	tests/unit/symbolize_test.c src/port/linux/symbolize.c -o t && ./t
+ * (src/port/linux/symbolize*.c).  Build and run, also with -static and clang:
+ *   gcc -g -O0 -fno-omit-frame-pointer -Iinclude -Isrc tests/unit/symbolize_test.c \
+ *	src/port/linux/symbolize*.c src/port/linux/noproc.c -o t && ./t
  * It re-runs itself with other KSAN_SYMBOLIZER_PATH/PATH settings.
  * symbolize.sh also builds it with -O2 (the inlined frames must not care).
  */
@@ -22,6 +22,13 @@
 #include "core/core.h"
 
 struct core_options core_opt = { .symbolize = 1 };
+
+/* noproc.c's one-line notices (without /proc) */
+void ksan_port_write(const char *s, size_t n)
+{
+	if (write(STDERR_FILENO, s, n) < 0)
+		return;
+}
 
 __attribute__((noinline)) int known_fn(int x) { return x * 7 + 1; }
 static const unsigned known_line = __LINE__ - 1;

@@ -48,11 +48,14 @@ static void die_options(const char *msg)
 
 static char **start_envp;	/* from .preinit_array: environ is not set yet */
 
+/* environ, else preinit's envp, else (the dynamic loader allocates before
+ * libc has set environ) the initial stack's */
 static const char *options_string(void)
 {
 	extern char **environ;
 
-	return port_options_string(environ ? environ : start_envp);
+	return port_options_string(environ ? environ :
+				   start_envp ? start_envp : port_start_envp());
 }
 
 void port_init(void)
@@ -85,11 +88,13 @@ void port_init(void)
 		die_options(err);
 	port_threads_init();
 	port_signal_init();
+	port_sigmask_adopt();	/* SIGSEGV blocked across execve: unblock it */
 	kasan_heap_init();
 	__atomic_store_n(&kasan_ready, 1, __ATOMIC_RELEASE);
 	port_mem_init();
 	port_intercept_init();
 	port_fork_init();
+	core_fork_add_lock(&init_lock, CORE_FORK_OUTER);	/* held around everything */
 	port_kfence_init();
 	if (core_opt.verbosity)
 		core_printf("ksan: initialised (pid %d, shadow offset 0x%lx)\n",
@@ -101,10 +106,16 @@ void port_init(void)
 
 static void preinit(int argc, char **argv, char **envp)
 {
+	uintptr_t lo, hi;
+
 	(void)argc;
 	(void)argv;
 	start_envp = envp;
 	port_init();
+	/* while the working directory is the one execve() saw */
+	port_noproc_init();
+	/* the main thread's stack is known to other threads' reports */
+	ksan_port_current_stack(&lo, &hi);
 }
 
 /* Runs before every constructor; only executables have this section. */

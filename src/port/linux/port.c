@@ -329,15 +329,18 @@ uint64_t ksan_port_random(void)
 	return v;
 }
 
-/* KSAN_OPTIONS from envp, or from the kernel's copy of the environment when
- * there is none yet (the dynamic loader may allocate before libc set
- * environ).  Shared by libksan and the KFENCE preload library. */
+/* KSAN_OPTIONS from envp, or when there is none yet (the dynamic loader may
+ * allocate before libc set environ) from the initial stack's, else from the
+ * kernel's copy of the environment.  Shared by libksan and the KFENCE
+ * preload library. */
 const char *port_options_string(char **envp)
 {
 	static char buf[65536];
 	size_t have = 0, i;
 	int fd;
 
+	if (!envp)
+		envp = port_start_envp();
 	if (envp) {
 		for (; *envp; envp++)
 			if (!core_strncmp(*envp, "KSAN_OPTIONS=", 13))
@@ -345,8 +348,10 @@ const char *port_options_string(char **envp)
 		return 0;
 	}
 	fd = open("/proc/self/environ", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {
+		port_noproc_notice(NOPROC_ENV);
 		return 0;
+	}
 	for (;;) {
 		ssize_t n = port_sys_read(fd, buf + have, sizeof(buf) - 1 - have);
 

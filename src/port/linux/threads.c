@@ -62,11 +62,14 @@ static struct thread_rec *rec_of(uint32_t tid, int create)
 void port_thread_register(uintptr_t lo, uintptr_t hi)
 {
 	struct thread_rec *r;
+	char name[16];
 
+	ksan_port_thread_name(name, sizeof(name));	/* read_comm without /proc */
 	lock_threads();
 	r = rec_of(ksan_port_thread_id(), 1);
 	r->lo = lo;
 	r->hi = hi;
+	core_memcpy(r->name, name, sizeof(name));
 	ksan_port_unlock(&threads_lock);
 }
 
@@ -94,8 +97,21 @@ static void read_comm(uint32_t tid, char *buf, size_t len)
 	buf[0] = 0;
 	core_snprintf(path, sizeof(path), "/proc/self/task/%u/comm", (unsigned)tid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {	/* no /proc: our own name, else the last one seen */
+		struct thread_rec *r;
+
+		if (tid == ksan_port_thread_id()) {
+			ksan_port_thread_name(buf, len);
+			return;
+		}
+		lock_threads();
+		if ((r = rec_of(tid, 0)))
+			core_snprintf(buf, len, "%s", r->name);
+		ksan_port_unlock(&threads_lock);
+		if (!buf[0])
+			port_noproc_notice(NOPROC_NAMES);
 		return;
+	}
 	n = port_sys_read(fd, buf, len - 1);
 	close(fd);
 	if (n < 0)

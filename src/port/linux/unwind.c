@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 #include "linux.h"
 
@@ -16,6 +17,10 @@ struct range {
 };
 
 static __thread struct range stack_range __attribute__((tls_model("initial-exec")));
+/* set while the thread library is asked for this thread's stack: it may
+ * allocate, and that allocation's stack trace must not ask again (volatile:
+ * glibc declares pthread_getattr_np leaf, so the stores would be dropped) */
+static __thread volatile int in_getattr __attribute__((tls_model("initial-exec")));
 
 static uintptr_t parse_hex(const char **p)
 {
@@ -72,6 +77,30 @@ static int find_mapping(uintptr_t addr, struct range *r)
 out:
 	close(fd);
 	return found;
+}
+
+/*
+ * The stack that contains addr: its mapping, else (no /proc) this thread's
+ * stack or its signal stack, the only ones whose bounds are known then.
+ */
+static int find_stack(uintptr_t addr, struct range *r)
+{
+	stack_t ss;
+
+	if (find_mapping(addr, r))
+		return 1;
+	if (!in_getattr && !ksan_port_current_stack(&r->lo, &r->hi) &&
+	    addr >= r->lo && addr < r->hi)
+		return 1;
+	if (!sigaltstack(0, &ss) && !(ss.ss_flags & SS_DISABLE) &&
+	    addr - (uintptr_t)ss.ss_sp < ss.ss_size) {
+		r->lo = (uintptr_t)ss.ss_sp;
+		r->hi = (uintptr_t)ss.ss_sp + ss.ss_size;
+		return 1;
+	}
+	if (!in_getattr)
+		port_noproc_notice(NOPROC_STACK);
+	return 0;
 }
 
 /*
@@ -176,7 +205,7 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 	}
 	/* this thread's stack: [current frame, top of its mapping) */
 	if (!(fp >= r.lo && fp < r.hi) || here < r.lo) {
-		if (!find_mapping(fp, &r)) {
+		if (!find_stack(fp, &r)) {
 			if (pc)
 				pcs[n++] = pc;
 			return n;
@@ -220,25 +249,42 @@ int port_find_mapping(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 static __thread struct range thread_stack __attribute__((tls_model("initial-exec")));
 void port_thread_register(uintptr_t lo, uintptr_t hi);
 
+/*
+ * glibc reads /proc/self/maps for the main thread's stack: without /proc it
+ * fails, and the main thread's bounds come from its initial stack instead.
+ */
+static int thread_library_stack(struct range *r)
+{
+	pthread_attr_t attr;
+	void *addr;
+	size_t size;
+	int err;
+
+	in_getattr = 1;
+	err = pthread_getattr_np(pthread_self(), &attr);
+	if (!err) {
+		err = pthread_attr_getstack(&attr, &addr, &size);
+		pthread_attr_destroy(&attr);
+	}
+	in_getattr = 0;
+	if (!err) {
+		r->lo = (uintptr_t)addr;
+		r->hi = (uintptr_t)addr + size;
+		return 0;
+	}
+	if (ksan_port_thread_id() != (uint32_t)getpid())
+		return -1;
+	return port_main_stack(&r->lo, &r->hi);
+}
+
 int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi)
 {
 	uintptr_t here = (uintptr_t)__builtin_frame_address(0);
 	struct range r = thread_stack;
 
 	if (!(here >= r.lo && here < r.hi)) {
-		pthread_attr_t attr;
-		void *addr;
-		size_t size;
-
-		if (pthread_getattr_np(pthread_self(), &attr))
+		if (in_getattr || thread_library_stack(&r))
 			return -1;
-		if (pthread_attr_getstack(&attr, &addr, &size)) {
-			pthread_attr_destroy(&attr);
-			return -1;
-		}
-		pthread_attr_destroy(&attr);
-		r.lo = (uintptr_t)addr;
-		r.hi = (uintptr_t)addr + size;
 		if (!(here >= r.lo && here < r.hi))
 			return -1;	/* on a signal stack or a user stack */
 		if (!thread_stack.hi)

@@ -1,0 +1,470 @@
+/*
+ * This file contains the Linux port's external symbolizer: a persistent
+ * llvm-symbolizer (else addr2line, one per module) child that answers with
+ * file:line:column and the chain of inlined functions for a module offset,
+ * started without malloc, invisible to the program's wait() and SIGCHLD.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "symbolize.h"
+
+#define ANSWER_MAX	65536		/* longer answers are read and dropped */
+#define A2L_SENTINEL	"0xffffffffffffffff"	/* ends each addr2line answer */
+#define TIMEOUT_MS	15000		/* per read: a big binary's first load */
+#define CLONE_STACK	(64 << 10)	/* the child's stack and environment */
+#define CLONE_ENV	2048
+
+#ifndef SYS_close_range
+#define SYS_close_range 436
+#endif
+
+struct raw {			/* one frame of the tool's answer, unparsed */
+	char *fn, *file;
+	unsigned long line, column, start;
+};
+
+enum { TOOL_UNPICKED, TOOL_NONE, TOOL_LLVM, TOOL_A2L };
+
+struct sym_iframe sym_chain[SYM_MAX_FRAMES];	/* the lookup in progress */
+int sym_nchain;
+static int owner_pid;		/* process the children belong to */
+static int tool;
+static char tool_path[PATH_MAX];
+static struct sym_proc llvm;
+static struct raw raws[SYM_MAX_FRAMES];
+static char request[PATH_MAX + 64];
+static char answer[ANSWER_MAX];
+static void *clone_stack;
+
+static char *put_hex(char *p, uintptr_t v)
+{
+	char t[16];
+	int n = 0;
+
+	do
+		t[n++] = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	while (n)
+		*p++ = t[--n];
+	return p;
+}
+
+
+struct child_args {
+	const char *path;
+	char *const *argv, *const *envp;
+	int in, out, null;
+};
+
+static int child_main(void *arg)
+{
+	struct child_args *c = arg;
+	struct { void *handler; unsigned long flags; void *restorer; uint64_t mask; } ka;
+	uint64_t none = 0;
+	int sig, fd;
+
+	if (dup2(c->in, 0) < 0 || dup2(c->out, 1) < 0 || dup2(c->null, 2) < 0)
+		_exit(127);
+	if (syscall(SYS_close_range, 3, ~0U, 0))
+		for (fd = 3; fd < 4096; fd++)
+			close(fd);
+	for (sig = 1; sig <= 64; sig++)	/* no parent handler may run here */
+		if (!syscall(SYS_rt_sigaction, sig, NULL, &ka, 8) &&
+		    ka.handler != (void *)SIG_IGN && ka.handler != (void *)SIG_DFL) {
+			ka.handler = (void *)SIG_DFL;
+			ka.flags = 0;
+			syscall(SYS_rt_sigaction, sig, &ka, NULL, 8);
+		}
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, NULL, 8);
+	execve(c->path, c->argv, c->envp);
+	_exit(127);
+}
+
+static int fd_high(int fd)	/* keep our fds off 0..2 */
+{
+	int nfd;
+
+	if (fd < 0 || fd > 2)
+		return fd;
+	nfd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	close(fd);
+	return nfd;
+}
+
+/*
+ * Start path with argv, its stdin and stdout our pipes, stderr /dev/null,
+ * no other fds and an environment without LD_PRELOAD and KSAN_OPTIONS.  A
+ * CLONE_VM|CLONE_VFORK child with no exit signal: the application's wait()
+ * and SIGCHLD never see it, and nothing is allocated.
+ */
+static void spawn(const char *path, char *const *argv, struct sym_proc *p)
+{
+	extern char **environ;
+	struct child_args c = { .path = path, .argv = argv };
+	int fd[5] = { -1, -1, -1, -1, -1 }, i, n = 0, ok = 1;
+	char **envp;
+	sigset_t all, old;
+
+	p->dead = 1;
+	p->pid = -1;
+	if (!clone_stack && !(clone_stack = sym_map(CLONE_STACK)))
+		return;
+	envp = clone_stack;
+	for (i = 0; environ && environ[i] && n < CLONE_ENV - 1; i++)
+		if (strncmp(environ[i], "LD_PRELOAD=", 11) &&
+		    strncmp(environ[i], "KSAN_OPTIONS=", 13))
+			envp[n++] = environ[i];
+	envp[n] = NULL;
+	c.envp = envp;
+	/* request pipe, answer pipe, /dev/null: all O_CLOEXEC, none on 0..2 */
+	if (pipe2(fd, O_CLOEXEC) || pipe2(fd + 2, O_CLOEXEC))
+		ok = 0;
+	fd[4] = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	for (i = 0; i < 5; i++)
+		ok &= (fd[i] = fd_high(fd[i])) >= 0;
+	c.in = fd[0], c.out = fd[3], c.null = fd[4];
+	if (ok) {
+		sigfillset(&all);
+		pthread_sigmask(SIG_SETMASK, &all, &old);
+		p->pid = clone(child_main, (char *)clone_stack + CLONE_STACK,
+			       CLONE_VM | CLONE_VFORK, &c);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		if (p->pid > 0) {
+			p->in = fd[1], p->out = fd[2], p->dead = 0;
+			fd[1] = fd[2] = -1;
+		}
+	}
+	for (i = 0; i < 5; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+}
+
+static void proc_kill(struct sym_proc *p)
+{
+	int status;
+
+	if (p->pid <= 0 || p->dead)
+		return;
+	close(p->in);
+	close(p->out);
+	kill(p->pid, SIGKILL);
+	waitpid(p->pid, &status, __WALL);
+	p->dead = 1;
+	sym_diag(tool_path, " stopped answering, going on without it");
+}
+
+/* Write the request with SIGPIPE blocked; a SIGPIPE it raises is eaten. */
+static int proc_write(struct sym_proc *p, const char *buf, size_t len)
+{
+	sigset_t pipe_set, old, pending;
+	struct timespec zero = { 0, 0 };
+	int was_pending, r = 0;
+	ssize_t n;
+
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+	was_pending = !sigpending(&pending) && sigismember(&pending, SIGPIPE);
+	while (len) {
+		n = write(p->in, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			r = -1;
+			if (errno == EPIPE && !was_pending)
+				sigtimedwait(&pipe_set, NULL, &zero);
+			break;
+		}
+		buf += n, len -= n;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return r;
+}
+
+/*
+ * Read one answer into answer[]: up to a blank line (llvm-symbolizer), or
+ * (sentinel: addr2line -a) to the A2L_SENTINEL line and the two after it.
+ * Returns 0, -1 on error, 1 if the answer was too long: read, not kept.
+ */
+static int proc_read(struct sym_proc *p, int sentinel)
+{
+	size_t len = 0, i, line = 0;	/* line: where the current one starts */
+	int lines = 0, after = -1, over = 0, cut = 0;
+	ssize_t n;
+
+	for (;;) {
+		struct pollfd pfd = { .fd = p->out, .events = POLLIN };
+
+		if (len == sizeof(answer) - 1) {	/* keep the last line only */
+			over = 1;
+			if (!line)
+				cut = 1, len = 0;	/* gone: not blank */
+			sym_copy(answer, answer + line, len - line);
+			len -= line;
+			line = 0;
+		}
+		n = poll(&pfd, 1, TIMEOUT_MS);
+		if (n > 0)
+			n = read(p->out, answer + len, sizeof(answer) - 1 - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		for (i = len, len += n; i < len; i++) {
+			if (answer[i] != '\n')
+				continue;
+			if (sentinel && after >= 0)
+				after++;
+			else if (sentinel && !cut &&
+				 i - line == sizeof(A2L_SENTINEL) - 1 &&
+				 !strncmp(answer + line, A2L_SENTINEL, i - line))
+				after = 0;
+			if (sentinel ? after == 2 : lines && i == line && !cut) {
+				answer[i + 1] = 0;
+				return over;
+			}
+			lines++;
+			line = i + 1;
+			cut = 0;
+		}
+	}
+}
+
+static int find_exec(const char *name)
+{
+	const char *dir = getenv("PATH"), *end;
+	char *p;
+
+	if (strchr(name, '/')) {
+		if (strlen(name) >= sizeof(tool_path))
+			return 0;
+		sym_put(tool_path, name)[0] = 0;
+		return !access(tool_path, X_OK);
+	}
+	for (dir = dir ? dir : "/usr/local/bin:/usr/bin:/bin"; *dir; dir = end + !!*end) {
+		for (end = dir; *end && *end != ':'; end++)
+			;
+		if (end == dir || end - dir + strlen(name) + 2 > sizeof(tool_path))
+			continue;
+		sym_copy(tool_path, dir, end - dir);
+		p = tool_path + (end - dir);
+		*p++ = '/';
+		sym_put(p, name)[0] = 0;
+		if (!access(tool_path, X_OK))
+			return 1;
+	}
+	return 0;
+}
+
+static void pick_tool(void)
+{
+	char *argv[] = { tool_path, "--inlining=true", "--functions=linkage",
+			 "--demangle", "--verbose", NULL };
+	const char *env = secure_getenv("KSAN_SYMBOLIZER_PATH");
+
+	tool = TOOL_NONE;
+	if (env && *env && find_exec(env)) {
+		tool = strstr(strrchr(tool_path, '/'), "addr2line") ?
+			TOOL_A2L : TOOL_LLVM;
+	} else if (find_exec("llvm-symbolizer") ||
+		   find_exec("/usr/bin/llvm-symbolizer-14") ||
+		   find_exec("/usr/lib/llvm-14/bin/llvm-symbolizer")) {
+		tool = TOOL_LLVM;
+	} else if (find_exec("addr2line")) {
+		tool = TOOL_A2L;
+	}
+	if (tool == TOOL_NONE)
+		return;
+	sym_diag("", tool_path);
+	if (tool != TOOL_LLVM)
+		return;
+	spawn(tool_path, argv, &llvm);
+	if (llvm.dead)
+		tool = TOOL_NONE;
+}
+
+static struct raw *next_raw(int *n)
+{
+	struct raw *r = &raws[*n < SYM_MAX_FRAMES ? (*n)++ : SYM_MAX_FRAMES - 1];
+
+	sym_zero(r, sizeof(*r));
+	return r;
+}
+
+/*
+ * The answer's frames into raws[], innermost first; returns how many.  Past
+ * SYM_MAX_FRAMES the middle ones are dropped: the last stays the real function.
+ * addr2line -f -i -a: "0xaddr" then "fn" and "file:line[ (discriminator
+ * n)]" per frame, then the sentinel's.  llvm-symbolizer --verbose, per
+ * frame: "fn" then "  Key: value" lines (Filename, Line, Column, Function
+ * start address...); a blank line ends the answer.
+ */
+static int split_answer(char *l)
+{
+	struct raw *r = NULL;
+	char *c, *t, *fn = NULL;
+	int n = 0, k;
+
+	for (k = 0; (c = strchr(l, '\n')); l = c + 1, k++) {
+		*c = 0;
+		if (tool == TOOL_A2L) {
+			if (!k)
+				continue;
+			if (k & 1) {
+				if (!strcmp(l, A2L_SENTINEL))
+					break;
+				fn = l;
+				continue;
+			}
+			r = next_raw(&n);
+			r->fn = fn;
+			if ((t = strstr(l, " (discriminator ")))
+				*t = 0;
+			if ((t = strrchr(l, ':')))
+				*t = 0, r->file = l, r->line = strtoul(t + 1, NULL, 10);
+			continue;
+		}
+		if (!*l)
+			break;
+		if (*l != ' ') {
+			r = next_raw(&n);
+			r->fn = l;
+			continue;
+		}
+		while (*l == ' ')
+			l++;
+		if (!r)
+			continue;
+		if (!strncmp(l, "Filename: ", 10))
+			r->file = l + 10;
+		else if (!strncmp(l, "Line: ", 6))
+			r->line = strtoul(l + 6, NULL, 10);
+		else if (!strncmp(l, "Column: ", 8))
+			r->column = strtoul(l + 8, NULL, 10);
+		else if (!strncmp(l, "Function start address: ", 24))
+			r->start = strtoul(l + 24, NULL, 16);
+	}
+	return n;
+}
+
+/* "??", "??:0", "??:?", line 0: unknown.  Else the file, without "./". */
+static const char *raw_file(const struct raw *r)
+{
+	const char *f = r->file;
+
+	if (!f || !r->line || !*f || !strcmp(f, "??"))
+		return NULL;
+	if (f[0] == '.' && f[1] == '/')
+		f += 2;
+	return sym_intern(f, strlen(f));
+}
+
+static const char *raw_fn(const struct raw *r)
+{
+	return r->fn && *r->fn && strcmp(r->fn, "??") ?
+		sym_intern(r->fn, strlen(r->fn)) : NULL;
+}
+
+/*
+ * The answer into sym and, if pc is in inlined code, chain[].  sym gets the
+ * location of the innermost frame, the one of pc itself (what the symbolizer
+ * gives without inlining, as it always did), and the outermost frame's name
+ * and start if the symbol table had none.
+ */
+static void parse_answer(char *a, struct ksan_symbol *sym)
+{
+	int n = split_answer(a), i;
+	const struct raw *r;
+	const char *file;
+
+	for (i = 0; n > 1 && i < n; i++) {
+		struct sym_iframe *f = &sym_chain[sym_nchain++];
+
+		r = &raws[i];
+		f->function = raw_fn(r);
+		f->file = raw_file(r);
+		f->line = f->file ? r->line : 0;
+		f->column = f->file ? r->column : 0;
+	}
+	if (!n || !(file = raw_file(&raws[0])))
+		return;
+	sym->file = file;
+	sym->line = raws[0].line;
+	sym->column = raws[0].column;
+	r = &raws[n - 1];
+	if (!sym->function && (sym->function = raw_fn(r)) &&
+	    r->start && r->start <= sym->module_offset)
+		sym->offset = sym->module_offset - r->start;
+}
+
+void sym_ask_tool(struct sym_module *m, const char *path, uintptr_t off,
+		     struct ksan_symbol *sym)
+{
+	struct sym_proc *p = &llvm;
+	char *q = request;
+	int r;
+
+	if (tool == TOOL_UNPICKED)
+		pick_tool();
+	if (tool == TOOL_NONE || (m && m->state < 0) ||
+	    strlen(path) > PATH_MAX - 8 || strpbrk(path, "\"\n"))
+		return;
+	if (tool == TOOL_A2L) {
+		char *argv[] = { tool_path, "-f", "-i", "-a", "-e", (char *)path,
+				 NULL };
+
+		if (!m)
+			return;
+		p = &m->a2l;
+		if (!p->pid)
+			spawn(tool_path, argv, p);
+	} else {
+		q = sym_put(q, "CODE \"");
+		q = sym_put(q, path);
+		q = sym_put(q, "\" ");
+	}
+	if (p->dead)
+		return;
+	q = sym_put(q, "0x");
+	q = put_hex(q, off);
+	*q++ = '\n';
+	if (tool == TOOL_A2L)	/* its answer tells where the real one ends */
+		q = sym_put(q, A2L_SENTINEL "\n");
+	if (proc_write(p, request, q - request) ||
+	    (r = proc_read(p, tool == TOOL_A2L)) < 0) {
+		proc_kill(p);
+		if (p == &llvm)
+			tool = TOOL_NONE;
+		return;
+	}
+	if (!r)
+		parse_answer(answer, sym);
+}
+
+void sym_check_fork(void)
+{
+	int pid = getpid(), i, n;
+	struct sym_module *m = sym_modules(&n);
+
+	if (pid == owner_pid)
+		return;
+	for (i = -1; owner_pid && i < n; i++) {
+		struct sym_proc *p = i < 0 ? &llvm : &m[i].a2l;
+
+		if (p->pid > 0 && !p->dead)
+			close(p->in), close(p->out);
+		sym_zero(p, sizeof(*p));
+	}
+	owner_pid = pid;
+	tool = TOOL_UNPICKED;
+}
