@@ -400,7 +400,7 @@ static int check_args(const struct kasan_caller *c, const void *fmt, int wide, v
 			break;
 		case 'n':
 			ptr = va_arg(aq, void *);
-			ok = WRITE(ptr, len == 'h' ? (dlen ? 1 : 2) : len && len != 'L' ? 8 : 4);
+			ok = WRITE(ptr, len == 'h' ? (dlen ? 1 : 2) : len ? 8 : 4);
 			break;
 		case 's':
 			ok = check_string(&cl, va_arg(aq, void *), prec, len == 'l');
