@@ -40,8 +40,7 @@ for cc in gcc clang; do
 	rc=$?
 	sed -E "s#^(PASS|FAIL|SKIP): #\1: $cc/#" "$tmp/$cc.out"
 	if [ "$rc" -ne 0 ] && ! grep -q '^FAIL: ' "$tmp/$cc.out"; then
-		printf 'PLAN: 1\nFAIL: %s\n' "$cc/shadow_test: exited with status $rc after the last case above" \
-			"(stderr: $(tail -c 300 "$tmp/$cc.err" | tr '\n' ' '))"
+		printf 'PLAN: 1\nFAIL: %s\n' "$cc/shadow_test: exited with status $rc after the last case above (stderr: $(tail -c 300 "$tmp/$cc.err" | tr '\n' ' '))"
 	fi
 	[ "$rc" -ne 0 ] && failed=1
 done
