@@ -66,9 +66,18 @@ void kasan_report_free(uintptr_t addr, enum kasan_free_bug bug, uintptr_t pc,
  * "out-of-memory", "invalid-allocation-alignment". */
 void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 			uintptr_t fp, uintptr_t entry);
-/* Faults the port's signal handler attributes to a bad access. */
-void kasan_report_fault(uintptr_t addr, int write, int addr_known, uintptr_t pc,
-			uintptr_t fp);
+/* A fault the port's signal handler attributes to a bad access. */
+struct kasan_fault {
+	uintptr_t addr;		/* when addr_known */
+	uintptr_t pc, fp, sp;	/* pc: the faulting instruction, unless pc_is_ret */
+	int write;
+	int addr_known;		/* 0 none (non-canonical), 1 exact, 2 a granule */
+	int pc_is_ret;		/* pc is the return address into the caller of a
+				 * frameless check that faulted (outline checks) */
+	int noncanonical;	/* general protection: the hardware gave no address */
+	int stack_overflow;
+};
+void kasan_report_fault(const struct kasan_fault *f);
 /* A checked copy whose ranges [dst, dst+dsize) and [src, src+ssize)
  * overlap: "<fn>-param-overlap" (memcpy-param-overlap, strcpy-...). */
 void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t src,

@@ -269,6 +269,7 @@ struct report_ctx {
 	uint32_t stack_tid;
 	char stack_task[32];
 	int granule;		/* fault decoded from an inline check: a granule */
+	const struct kasan_fault *fault;	/* kasan_report_fault's, else NULL */
 };
 
 /* Where a non-heap address lives: a registered global or a stack frame. */
@@ -521,9 +522,13 @@ static void print_kasan(struct report_ctx *c)
 	struct ksan_report *r = &c->r;
 
 	core_task_name(task, sizeof(task));
-	core_format_function(fn, sizeof(fn), r->pc, 1);
+	core_format_function(fn, sizeof(fn), r->pc, c->has_entry != CORE_STACK_FAULT);
 	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", r->bug_type, fn);
-	if (c->granule)
+	if (c->fault && !c->fault->addr_known)
+		/* the kernel's words for a general-protection fault */
+		core_bprintf(&core_rbuf, "General protection fault, probably for non-canonical address, by task %s\n",
+			     task);
+	else if (c->granule)
 		core_bprintf(&core_rbuf, "Access in range [0x%lx-0x%lx] by task %s\n",
 			     (unsigned long)r->addr, (unsigned long)r->addr + 7, task);
 	else if (r->access == KSAN_FREE)
@@ -543,7 +548,7 @@ static void print_kasan(struct report_ctx *c)
 	print_origins(c, 0);
 	print_object_kasan(c);
 	print_location_kasan(c);
-	if (has_shadow(r->addr))
+	if (has_shadow(r->addr) && !(c->fault && c->fault->stack_overflow))
 		print_shadow_kasan(c->first_bad);
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
@@ -551,7 +556,7 @@ static void print_kasan(struct report_ctx *c)
 static void print_summary_asan(struct report_ctx *c, const char *type)
 {
 	struct ksan_symbol s;
-	size_t i = c->has_entry && c->npcs > 1 ? 1 : 0;
+	size_t i = c->has_entry == 1 && c->npcs > 1 ? 1 : 0;
 
 	core_memset(&s, 0, sizeof(s));
 	if (c->npcs)
@@ -569,7 +574,47 @@ static void print_summary_asan(struct report_ctx *c, const char *type)
 static int is_segv(const struct ksan_report *r)
 {
 	return r->bug_type[0] == 'n' ? !core_strcmp(r->bug_type, "null-ptr-deref") :
+	       r->bug_type[0] == 's' ? !core_strcmp(r->bug_type, "stack-overflow") :
 	       !core_strcmp(r->bug_type, "wild-memory-access");
+}
+
+/* ASan's first lines for a fault: stack-overflow, or SEGV on an address
+ * (none when the hardware gave none), and what kind of access it was. */
+static void print_fault_asan(struct report_ctx *c, const char *tw)
+{
+	const struct kasan_fault *f = c->fault;
+	struct ksan_report *r = &c->r;
+	uintptr_t sp = f ? f->sp : c->fp;
+	int pid = ksan_port_pid();
+	char t[16];
+	size_t n;
+
+	/* ASan's fault line names the thread by number alone: "T1" */
+	for (n = 0; n + 1 < sizeof(t) && tw[n] && tw[n] != ' '; n++)
+		t[n] = tw[n];
+	t[n] = 0;
+	tw = t;
+
+	if (f && f->stack_overflow) {
+		core_bprintf(&core_rbuf, "stack-overflow on address 0x%012lx (pc 0x%lx bp 0x%lx sp 0x%lx %s)\n",
+			     (unsigned long)r->addr, (unsigned long)r->pc,
+			     (unsigned long)c->fp, (unsigned long)sp, tw);
+		return;
+	}
+	if (f && !f->addr_known)
+		core_bprintf(&core_rbuf, "SEGV on unknown address (pc 0x%lx bp 0x%lx sp 0x%lx %s)\n",
+			     (unsigned long)r->pc, (unsigned long)c->fp, (unsigned long)sp, tw);
+	else
+		core_bprintf(&core_rbuf, "SEGV on unknown address 0x%012lx (pc 0x%lx bp 0x%lx sp 0x%lx %s)\n",
+			     (unsigned long)r->addr, (unsigned long)r->pc,
+			     (unsigned long)c->fp, (unsigned long)sp, tw);
+	core_bprintf(&core_rbuf, "==%d==The signal is caused by a %s memory access.\n",
+		     pid, r->access == KSAN_WRITE ? "WRITE" : "READ");
+	if (f && f->noncanonical)
+		core_bprintf(&core_rbuf, "==%d==Hint: this fault was caused by a dereference of a high value address (see register values below).  Disassemble the provided pc to learn which register was used.\n",
+			     pid);
+	else if (r->addr < KASAN_NULL_LIMIT)
+		core_bprintf(&core_rbuf, "==%d==Hint: address points to the zero page.\n", pid);
 }
 
 static void print_asan(struct report_ctx *c)
@@ -582,17 +627,12 @@ static void print_asan(struct report_ctx *c)
 	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: ", ksan_port_pid());
 	if (is_segv(r)) {
 		/* ASan's words for a fault: no shadow, no object */
-		core_bprintf(&core_rbuf, "SEGV on unknown address 0x%012lx (pc 0x%lx bp 0x%lx sp 0x%lx %s)\n",
-			     (unsigned long)r->addr, (unsigned long)r->pc,
-			     (unsigned long)c->fp, (unsigned long)c->fp, tw);
-		core_bprintf(&core_rbuf, "==%d==The signal is caused by a %s memory access.\n",
-			     ksan_port_pid(), r->access == KSAN_WRITE ? "WRITE" : "READ");
-		if (r->addr < KASAN_NULL_LIMIT)
-			core_bprintf(&core_rbuf, "==%d==Hint: address points to the zero page.\n",
-				     ksan_port_pid());
+		int so = c->fault && c->fault->stack_overflow;
+
+		print_fault_asan(c, tw);
 		core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
-		core_bprintf(&core_rbuf, "\nAddressSanitizer can not provide additional info.\n");
-		print_summary_asan(c, "SEGV");
+		core_bprintf(&core_rbuf, so ? "\n" : "\nAddressSanitizer can not provide additional info.\n");
+		print_summary_asan(c, so ? "stack-overflow" : "SEGV");
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
 		return;
 	}
@@ -980,28 +1020,33 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 	core_report_end(1);
 }
 
-void kasan_report_fault(uintptr_t addr, int write, int addr_known, uintptr_t pc,
-			uintptr_t fp)
+void kasan_report_fault(const struct kasan_fault *f)
 {
-	static struct report_ctx ctx;
+	static struct report_ctx ctx;	/* guarded by the report lock */
 	struct report_ctx *c = &ctx;
-	const char *type = addr_known && addr < KASAN_NULL_LIMIT ? "null-ptr-deref" :
+	const char *type = f->stack_overflow ? "stack-overflow" :
+			   f->addr_known && f->addr < KASAN_NULL_LIMIT ? "null-ptr-deref" :
 			   "wild-memory-access";
 
-	if (!core_report_begin(pc, type, 0))
+	if (!core_report_begin(f->pc, type, 0))
 		return;
 	core_memset(c, 0, sizeof(*c));
+	c->fault = f;
 	c->r.detector = "KASAN";
 	c->r.bug_type = type;
-	c->r.asan_type = "SEGV on unknown address";
-	c->r.addr = addr;
-	c->r.access = write ? KSAN_WRITE : KSAN_READ;
-	c->r.pc = pc;
-	c->fp = fp;
-	c->granule = addr_known == 2;
-	/* the faulting pc is not a return address: put it first as-is */
-	c->pcs[0] = pc;
-	c->npcs = 1 + (fp ? ksan_port_stack_trace(c->pcs + 1, DEPOT_MAX_FRAMES - 1, 0, fp) : 0);
+	c->r.asan_type = f->stack_overflow ? "stack-overflow" : "SEGV on unknown address";
+	c->r.addr = f->addr_known ? f->addr : 0;
+	c->r.access = f->write ? KSAN_WRITE : KSAN_READ;
+	c->r.pc = f->pc;
+	c->fp = f->fp;
+	c->granule = f->addr_known == 2;
+	/* the faulting pc is not a return address: it is printed as it is
+	 * (unless the fault was in a frameless check: then its caller's
+	 * return address stands first, as for every other report).  The walk
+	 * is bounded (a stack overflow has a very deep stack). */
+	c->has_entry = f->pc_is_ret ? 0 : CORE_STACK_FAULT;
+	c->pcs[0] = f->pc;
+	c->npcs = 1 + (f->fp ? ksan_port_stack_trace(c->pcs + 1, DEPOT_MAX_FRAMES - 1, 0, f->fp) : 0);
 	emit(c);
 	/* a fault cannot be resumed: the access would fault again */
 	if (core_opt.abort_on_error)

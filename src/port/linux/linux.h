@@ -89,9 +89,11 @@ void port_intercept_io_init(void);
 void port_intercept_stdio_init(void);
 
 /* noproc.c: what is known without /proc; port_noproc_notice says once per
- * kind (one of NOPROC_*) what is lost, if /proc is indeed missing */
+ * kind (one of NOPROC_*) what is lost, if /proc is indeed missing, at once
+ * (ENV) or in the next report (port_noproc_flush, from the symbolizer) */
 enum { NOPROC_EXE = 1, NOPROC_STACK = 2, NOPROC_NAMES = 4, NOPROC_ENV = 8 };
 void port_noproc_notice(unsigned what);
+void port_noproc_flush(void);
 void port_noproc_init(void);		/* before main: the working directory */
 const char *port_exe_path(void);	/* "" if unknown */
 char **port_start_envp(void);		/* from the initial stack, or NULL */

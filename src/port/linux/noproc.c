@@ -24,6 +24,7 @@ extern void *__libc_stack_end __attribute__((weak));
 
 static char exe_path[PATH_MAX];	/* "" until known */
 static unsigned noticed;	/* NOPROC_* said already */
+static unsigned pending;	/* NOPROC_* to say in the next report */
 
 static size_t str_len(const char *s)
 {
@@ -42,7 +43,7 @@ static int proc_missing(void)
 	return stat("/proc/self", &st) != 0;
 }
 
-void port_noproc_notice(unsigned what)
+static void say(unsigned what)
 {
 	static const char *const text[] = {
 		"the executable's path is unknown: its frames are not symbolized",
@@ -68,6 +69,30 @@ void port_noproc_notice(unsigned what)
 		line[n++] = *p;
 	line[n++] = '\n';
 	ksan_port_write(line, n);
+}
+
+/*
+ * What is lost for a report is said when a report shows it (the symbolizer
+ * flushes while it prints frames): a correct program that allocates on a
+ * user-context stack says nothing.  Lost options are said at once.
+ */
+void port_noproc_notice(unsigned what)
+{
+	if (what == NOPROC_ENV)
+		say(what);
+	else if (!(__atomic_load_n(&noticed, __ATOMIC_RELAXED) & what))
+		__atomic_fetch_or(&pending, what, __ATOMIC_RELAXED);
+}
+
+void port_noproc_flush(void)
+{
+	unsigned bits = __atomic_exchange_n(&pending, 0, __ATOMIC_RELAXED), bit;
+
+	for (bit = 1; bits; bit <<= 1)
+		if (bits & bit) {
+			bits &= ~bit;
+			say(bit);
+		}
 }
 
 /*

@@ -93,10 +93,22 @@ static int map_shadow(uintptr_t lo, uintptr_t hi)
 	return 0;
 }
 
+/* Shadow ranges (see signal.c): S, and inside it G, the shadow of S. */
+#define PORT_SHADOW_LO ((uintptr_t)KASAN_SHADOW_OFFSET)
+#define PORT_SHADOW_HI ((KASAN_ADDR_LIMIT >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
+#define PORT_GAP_LO ((PORT_SHADOW_LO >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
+#define PORT_GAP_HI ((PORT_SHADOW_HI >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
+
+/* One page of shadow for the fault handler; never one of the gap. */
 int port_map_shadow_page(uintptr_t shadow_addr)
 {
 	uintptr_t lo = ROUND_DOWN(shadow_addr, 4096);
-	int e = errno, r = map_shadow(lo, lo + 4096);
+	int e, r;
+
+	if (shadow_addr >= PORT_GAP_LO && shadow_addr < PORT_GAP_HI)
+		return -1;
+	e = errno;
+	r = map_shadow(lo, lo + 4096);
 
 	errno = e;
 	return r;
@@ -110,6 +122,10 @@ int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
 	if (!size)
 		return 0;
 	if (addr >= KASAN_ADDR_LIMIT || addr + size > KASAN_ADDR_LIMIT)
+		return -1;
+	/* the shadow itself has no shadow: its shadow would be the gap that
+	 * stays unmapped (signal.c), so that checks of it fault */
+	if (addr < PORT_SHADOW_HI && addr + size > PORT_SHADOW_LO)
 		return -1;
 	lo = ROUND_DOWN((uintptr_t)kasan_shadow(addr), 4096);
 	hi = ROUND_UP((uintptr_t)kasan_shadow(addr + size - 1) + 1, 4096);
@@ -174,6 +190,7 @@ static void thread_exit(void *unused)
 	core_thread_exit(thread_slot);
 	thread_slot = 0;
 	thread_registered = 0;
+	port_altstack_release();
 }
 
 void port_threads_init(void)

@@ -17,31 +17,191 @@
 
 extern int __sigaction(int, const struct sigaction *, struct sigaction *);
 
+enum { FAULT_PROGRAM, FAULT_RETRY, FAULT_BAD };
+
 #ifdef KSAN_PORT_KFENCE_ONLY
 /* libksan-kfence.so: no shadow to map, and faults outside the KFENCE pool
  * are the program's business alone */
-static inline int shadow_fault(uintptr_t addr) { return 0; }
-static inline void report_fault(uintptr_t addr, int write, int known,
-				uintptr_t pc, uintptr_t fp) {}
+struct fault { int unused; };
+static inline int classify(int sig, siginfo_t *info, const ucontext_t *uc,
+			   struct fault *f) { return FAULT_PROGRAM; }
+static inline void report_fault(struct fault *f) {}
 #else
+#include "insn.h"
+
 int port_map_shadow_page(uintptr_t shadow_addr);
+
+/*
+ * The shadow range S = [SHADOW_LO, SHADOW_HI) is mapped lazily.  The shadow
+ * of S itself, the gap G = [GAP_LO, GAP_HI), is the set of shadow bytes
+ * whose memory lies inside S: a legitimate shadow access never touches it
+ * (ASan keeps it PROT_NONE), so it is never mapped, and a fault there is a
+ * check of an address inside the shadow (an instrumented check, the
+ * runtime's own) or a direct access to the gap.  S minus G is the shadow
+ * of application memory: mapped when the faulting access is a shadow
+ * access or the memory it stands for exists.
+ */
 #define SHADOW_LO ((uintptr_t)KASAN_SHADOW_OFFSET)
 #define SHADOW_HI ((KASAN_ADDR_LIMIT >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
-static inline int shadow_fault(uintptr_t addr)
+#define GAP_LO ((SHADOW_LO >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
+#define GAP_HI ((SHADOW_HI >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
+/* how far from the stack pointer a fault is the stack's (ASan: a red zone
+ * below sp, a large frame above it) */
+#define STACK_BELOW 512
+#define STACK_ABOVE 65536
+
+/* the executable's code, where the runtime lives (linker-defined) */
+extern char __executable_start[] __attribute__((weak));
+extern char etext[] __attribute__((weak));
+
+struct fault {
+	struct kasan_fault k;
+	struct port_insn insn;
+	int decoded;
+};
+
+static int in_exe(uintptr_t pc)
 {
-	if (addr < SHADOW_LO || addr >= SHADOW_HI)
-		return 0;
-	if (!port_map_shadow_page(addr))
-		return 1;	/* retry the access */
-	core_printf("ksan: cannot map shadow at 0x%lx (out of memory or address space)\n",
-		    (unsigned long)addr);
-	ksan_port_exit(1);
+	return __executable_start && etext && pc >= (uintptr_t)__executable_start &&
+	       pc < (uintptr_t)etext;
 }
-static inline void report_fault(uintptr_t addr, int write, int known,
-				uintptr_t pc, uintptr_t fp)
+
+/* The instruction's memory operand is the shadow address it faulted on,
+ * computed the way shadow checks compute it: base + 0x7fff8000 (inline
+ * and outline checks of both compilers), or a register that the previous
+ * instruction made with add $0x7fff8000 (GCC at -O0). */
+static int is_shadow_access(const ucontext_t *uc, const struct fault *f)
+{
+	const uint8_t *pc = (const uint8_t *)uc->uc_mcontext.gregs[REG_RIP];
+	static const uint8_t off[4] = { 0x00, 0x80, 0xff, 0x7f };
+	int b = f->insn.base;
+
+	if (!f->decoded || b < 0 || b > 15)
+		return 0;
+	if (f->insn.mod == 2 && f->insn.disp == (uint32_t)KASAN_SHADOW_OFFSET)
+		return 1;
+	if ((uintptr_t)pc % 4096 < 7 || f->insn.index >= 0)
+		return 0;	/* keep the look back inside the code's page */
+	/* add $imm32, %reg: REX.W(+B) 81 /0; for rax also REX.W 05 */
+	if (pc[-7] == (0x48 | (b >> 3)) && pc[-6] == 0x81 && pc[-5] == (0xc0 | (b & 7)) &&
+	    !core_memcmp(pc - 4, off, 4))
+		return 1;
+	return b == 0 && pc[-6] == 0x48 && pc[-5] == 0x05 && !core_memcmp(pc - 4, off, 4);
+}
+
+/* Some page of application memory that shadow byte s stands for exists
+ * (mapped, whatever its protection), or it is stack about to be used. */
+static int memory_exists(uintptr_t s, uintptr_t sp)
+{
+	uintptr_t m = kasan_shadow_to_mem((int8_t *)s);
+	unsigned char vec;
+	int e = errno, r;
+
+	if (m + STACK_ABOVE > sp && m < sp + STACK_ABOVE)
+		return 1;	/* a frame being poisoned below the grown stack */
+	r = mincore((void *)ROUND_DOWN(m, 4096), 4096, &vec);
+	errno = e;
+	return r == 0 || errno != ENOMEM;
+}
+
+/* A frameless function (an outline check) faulted: its caller's return
+ * address is on top of the stack, right after a call to it. */
+static uintptr_t leaf_return(const ucontext_t *uc)
+{
+	uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	uintptr_t ret = *(const uintptr_t *)uc->uc_mcontext.gregs[REG_RSP];
+	const uint8_t *r = (const uint8_t *)ret;
+	int32_t rel;
+
+	if (!in_exe(ret) || ret - (uintptr_t)__executable_start < 5 || r[-5] != 0xe8)
+		return 0;
+	core_memcpy(&rel, r - 4, 4);
+	return pc >= ret + (uintptr_t)(intptr_t)rel && pc - (ret + (uintptr_t)(intptr_t)rel) < 256 ?
+	       ret : 0;
+}
+
+/*
+ * What a SIGSEGV means: shadow to map (FAULT_RETRY), a bad access to
+ * report or to pass to the program's handler (FAULT_BAD, *f filled), or
+ * none of ksan's business (FAULT_PROGRAM).
+ */
+static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault *f)
+{
+	uintptr_t addr = (uintptr_t)info->si_addr;
+	uintptr_t sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+
+	core_memset(f, 0, sizeof(*f));
+	f->k.pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	f->k.fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+	f->k.sp = sp;
+	f->k.write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+	if (sig != SIGSEGV)
+		return FAULT_PROGRAM;
+	f->decoded = port_insn_decode(uc, &f->insn);
+	if (info->si_code == SI_KERNEL) {
+		/* general protection: no address; find it in the instruction */
+		f->k.noncanonical = 1;
+		if (!f->decoded)
+			return FAULT_BAD;
+		f->k.write = f->insn.write;
+		if (is_shadow_access(uc, f)) {
+			/* a shadow check of a non-canonical address: its granule */
+			f->k.addr = kasan_shadow_to_mem((int8_t *)f->insn.addr);
+			f->k.addr_known = 2;
+		} else {
+			f->k.addr = f->insn.addr;
+			f->k.addr_known = 1;
+		}
+		return FAULT_BAD;
+	}
+	f->k.addr = addr;
+	f->k.addr_known = 1;
+	if (info->si_code != SEGV_MAPERR && info->si_code != SEGV_ACCERR)
+		return FAULT_PROGRAM;
+	if (addr >= SHADOW_LO && addr < SHADOW_HI && info->si_code == SEGV_MAPERR) {
+		int shadow = is_shadow_access(uc, f);
+
+		if (addr >= GAP_LO && addr < GAP_HI) {
+			/* never mapped: a check of an address inside the shadow
+			 * (by instrumented code or the runtime) names that
+			 * address's granule; anything else accessed the gap */
+			if (shadow || in_exe(f->k.pc)) {
+				f->k.addr = kasan_shadow_to_mem((int8_t *)addr);
+				f->k.addr_known = 2;
+				if (f->decoded)
+					f->k.write = 0;	/* a shadow read */
+			}
+			if (shadow) {
+				uintptr_t ret = leaf_return(uc);
+
+				if (ret) {
+					f->k.pc = ret;
+					f->k.pc_is_ret = 1;
+				}
+			}
+			return FAULT_BAD;
+		}
+		/* the runtime's own shadow accesses are in the executable */
+		if (shadow || in_exe(f->k.pc) || memory_exists(addr, sp)) {
+			if (!port_map_shadow_page(addr))
+				return FAULT_RETRY;
+			core_printf("ksan: cannot map shadow at 0x%lx (out of memory or address space)\n",
+				    (unsigned long)addr);
+			ksan_port_exit(1);
+		}
+		return FAULT_BAD;	/* the program's own wild access */
+	}
+	/* ASan's heuristic: near the stack pointer, it is the stack's guard
+	 * (threads) or the end of its growth (main thread) */
+	if (addr + STACK_BELOW > sp && addr < sp + STACK_ABOVE)
+		f->k.stack_overflow = 1;
+	return FAULT_BAD;
+}
+
+static void report_fault(struct fault *f)
 {
 	if (core_opt.handle_segv)
-		kasan_report_fault(addr, write, known, pc, fp);
+		kasan_report_fault(&f->k);
 }
 #endif
 
@@ -86,60 +246,26 @@ static void call_user(int sig, siginfo_t *info, void *uctx)
 	pthread_sigmask(SIG_SETMASK, &old, 0);
 }
 
-/*
- * A general-protection fault has no address.  When it is an inline check's
- * shadow load of a non-canonical address (cmpb $0,0x7fff8000(%reg) and the
- * like), the address register gives the granule that was accessed, as the
- * kernel's non-canonical hook finds it.  Returns 1 with *granule set.
- */
-static int decode_shadow_load(const ucontext_t *uc, uintptr_t *granule)
+/* The program's handler gets the address the program used: for a check
+ * of an address inside the shadow, that address (its granule), not the
+ * shadow byte that faulted. */
+static void pass_to_program(int sig, siginfo_t *info, void *uctx, const struct fault *f)
 {
-	static const int reg_of[16] = {
-		REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
-		REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15,
-	};
-	const uint8_t *p = (const uint8_t *)uc->uc_mcontext.gregs[REG_RIP];
-	unsigned i = 0, rex = 0, modrm, base, index = 4, scale = 0;
-	uint32_t disp;
-	uintptr_t shadow;
+	siginfo_t si = *info;
 
-	while (i < 4 && (p[i] == 0x66 || p[i] == 0x67 || p[i] == 0xf2 || p[i] == 0xf3 ||
-			 p[i] == 0x2e || p[i] == 0x3e || p[i] == 0x26 || p[i] == 0x64 ||
-			 p[i] == 0x65 || p[i] == 0x36))
-		i++;
-	if ((p[i] & 0xf0) == 0x40)
-		rex = p[i++];
-	if (p[i] == 0x0f)
-		i += (p[i + 1] == 0x38 || p[i + 1] == 0x3a) ? 3 : 2;
-	else
-		i += 1;
-	modrm = p[i++];
-	if ((modrm >> 6) != 2)
-		return 0;	/* not [reg + disp32] */
-	base = modrm & 7;
-	if (base == 4) {
-		unsigned sib = p[i++];
-
-		base = sib & 7;
-		index = ((sib >> 3) & 7) | ((rex & 2) << 2);
-		scale = sib >> 6;
-	}
-	base |= (rex & 1) << 3;
-	core_memcpy(&disp, p + i, 4);
-	if (disp != (uint32_t)KASAN_SHADOW_OFFSET)
-		return 0;
-	shadow = (uintptr_t)uc->uc_mcontext.gregs[reg_of[base]] + disp;
-	if (index != 4)
-		shadow += (uintptr_t)uc->uc_mcontext.gregs[reg_of[index]] << scale;
-	*granule = kasan_shadow_to_mem((int8_t *)shadow);
-	return 1;
+#ifndef KSAN_PORT_KFENCE_ONLY
+	if (f->k.addr_known == 2 && info->si_code != SI_KERNEL)
+		si.si_addr = (void *)f->k.addr;
+#endif
+	call_user(sig, &si, uctx);
 }
 
 static void on_fault(int sig, siginfo_t *info, void *uctx)
 {
 	ucontext_t *uc = uctx;
 	uintptr_t addr = (uintptr_t)info->si_addr;
-	int e = errno;
+	struct fault f;
+	int e = errno, what;
 
 	/* KFENCE's guard and freed pages first: report, open the page, retry */
 	if (sig == SIGSEGV && info->si_code == SEGV_ACCERR && is_kfence_address((void *)addr) &&
@@ -149,44 +275,69 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 		errno = e;
 		return;
 	}
-	/* an instrumented access read shadow that is not mapped yet */
-	if (sig == SIGSEGV && info->si_code == SEGV_MAPERR && shadow_fault(addr)) {
+	what = classify(sig, info, uc, &f);
+	if (what == FAULT_RETRY) {	/* shadow mapped: retry the access */
 		errno = e;
 		return;
 	}
 	if (user_action[sig == SIGBUS].sa_handler != SIG_DFL &&
 	    user_action[sig == SIGBUS].sa_handler != SIG_IGN) {
-		call_user(sig, info, uctx);
+		pass_to_program(sig, info, uctx, &f);
 		errno = e;
 		return;
 	}
-	if (core_opt.handle_segv && sig == SIGSEGV) {
-		int known = info->si_code != SI_KERNEL;
-		int write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
-
-		if (!known && decode_shadow_load(uc, &addr))
-			known = 2;	/* a granule, direction unknown */
-		report_fault(known ? addr : 0, write, known,
-			     (uintptr_t)uc->uc_mcontext.gregs[REG_RIP],
-			     (uintptr_t)uc->uc_mcontext.gregs[REG_RBP]);
-	}
+	if (what == FAULT_BAD)
+		report_fault(&f);
 	call_user(sig, info, uctx);
 	errno = e;
 }
 
+/* Each thread's alternate signal stack (the handler must run when the
+ * thread's own stack is exhausted), unless the program set its own. */
+#define ALTSTACK_SIZE (64 << 10)
+static __thread void *altstack __attribute__((tls_model("initial-exec")));
+
 void port_altstack_init(void)
 {
 	stack_t ss, old;
-	size_t size = 64 << 10;
+	int e = errno;
 
-	if (sigaltstack(0, &old) == 0 && !(old.ss_flags & SS_DISABLE))
-		return;	/* the program has one */
-	ss.ss_sp = ksan_port_map(size);
+	if (altstack || (sigaltstack(0, &old) == 0 && !(old.ss_flags & SS_DISABLE))) {
+		errno = e;
+		return;	/* ours already, or the program has one */
+	}
+	ss.ss_sp = ksan_port_map(ALTSTACK_SIZE);
 	if (!ss.ss_sp)
 		return;
-	ss.ss_size = size;
+	ss.ss_size = ALTSTACK_SIZE;
 	ss.ss_flags = 0;
-	sigaltstack(&ss, 0);
+	if (sigaltstack(&ss, 0))
+		ksan_port_unmap(ss.ss_sp, ALTSTACK_SIZE);
+	else
+		altstack = ss.ss_sp;
+	errno = e;
+}
+
+/* The thread ends: switch ours off (if it is still the one in use) and
+ * give it back. */
+void port_altstack_release(void)
+{
+	stack_t ss, old;
+	int e = errno;
+
+	if (!altstack)
+		return;
+	if (sigaltstack(0, &old) == 0 && old.ss_sp == altstack && !(old.ss_flags & SS_ONSTACK)) {
+		core_memset(&ss, 0, sizeof(ss));
+		ss.ss_flags = SS_DISABLE;
+		sigaltstack(&ss, 0);
+	} else if (old.ss_sp == altstack) {
+		errno = e;
+		return;	/* running on it: keep it */
+	}
+	ksan_port_unmap(altstack, ALTSTACK_SIZE);
+	altstack = 0;
+	errno = e;
 }
 
 void port_signal_init(void)

@@ -11,6 +11,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#include "linux.h"
 #include "symbolize.h"
 
 #define CACHE_SLOTS	4096		/* per-pc results, power of two */
@@ -211,6 +212,7 @@ static int symbolize(uintptr_t pc, int is_ret, struct ksan_symbol *syms,
 		syms[n++] = sym;
 	}
 	__atomic_store_n(&lock_word, 0, __ATOMIC_RELEASE);
+	port_noproc_flush();	/* what the report being printed lacks */
 out:
 	errno = saved;
 	return n;

@@ -194,6 +194,7 @@ static void *trampoline(void *p)
 	struct start s = *(struct start *)p;
 	struct thread_rec *r;
 
+	port_altstack_init();	/* released by port.c's thread_exit */
 	free(p);
 	lock_threads();
 	r = rec_of(ksan_port_thread_id(), 1);

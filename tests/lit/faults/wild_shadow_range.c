@@ -1,0 +1,91 @@
+// Wild pointers that land in the lazily mapped shadow range (0xdeadbeef, 0x100000000, 0xcafebabe00) are reported as wild-memory-access, read and write, at -O0 and -O1; a program's own SIGSEGV handler sees them instead when it installed one; the correct twin is silent.
+// RUN: %ksan_cc -O0 %s -o %t0
+// RUN: %ksan_cc -O1 %s -o %t1
+// RUN: bash %S/../Inputs/status.sh %t0 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xdeadbee8 -DLAST=0xdeadbeef
+// RUN: bash %S/../Inputs/status.sh %t1 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xdeadbee8 -DLAST=0xdeadbeef
+// RUN: bash %S/../Inputs/status.sh %t0 write 0x100000000 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0x100000000 -DLAST=0x100000007
+// RUN: bash %S/../Inputs/status.sh %t1 write 0x100000000 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0x100000000 -DLAST=0x100000007
+// RUN: bash %S/../Inputs/status.sh %t0 read 0xcafebabe00 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xcafebabe00 -DLAST=0xcafebabe07
+// RUN: bash %S/../Inputs/status.sh %t1 write 0xcafebabe00 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0xcafebabe00 -DLAST=0xcafebabe07
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t1 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: bash %S/../Inputs/status.sh %t0 own 0xdeadbeef 2>&1 | FileCheck %s --check-prefix=OWN --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %t1 own 0xcafebabe00 2>&1 | FileCheck %s --check-prefix=OWN --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %t0 ok 0 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %t1 ok 0 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static sigjmp_buf env;
+static volatile int faults;
+
+__attribute__((noinline)) int peek(int *p)
+{
+	return *p;
+}
+
+__attribute__((noinline)) void poke(int *p, int v)
+{
+	*p = v;
+}
+
+static void on_segv(int sig)
+{
+	faults++;
+	siglongjmp(env, sig);
+}
+
+int main(int argc, char **argv)
+{
+	int *p = (int *)(uintptr_t)strtoull(argv[2], 0, 0);
+	int local = 7;
+
+	if (!strcmp(argv[1], "read"))
+		printf("read %d\n", peek(p));
+	if (!strcmp(argv[1], "write")) {
+		poke(p, 5);
+		printf("wrote\n");
+	}
+	if (!strcmp(argv[1], "own")) {
+		signal(SIGSEGV, on_segv);
+		if (!sigsetjmp(env, 1))
+			printf("read %d\n", peek(p));
+		if (!sigsetjmp(env, 1))
+			poke(p, 5);
+		printf("own handler: faults=%d\n", faults);
+	}
+	if (!strcmp(argv[1], "ok")) {
+		poke(&local, 8);
+		printf("ok %d\n", peek(&local));
+	}
+	return 0;
+}
+
+// CHECK: {{^}}=================================================================={{$}}
+// READ-NEXT: {{^}}BUG: KASAN: wild-memory-access in peek+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// READ-NEXT: {{^}}Access in range {{\[}}[[GRAN]]-[[LAST]]{{\]}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// WRITE-NEXT: {{^}}BUG: KASAN: wild-memory-access in poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// WRITE-NEXT: {{^}}Access in range {{\[}}[[GRAN]]-[[LAST]]{{\]}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-EMPTY:
+// CHECK-NEXT: Call Trace:
+// READ-NEXT: {{^}} peek+0x{{.*}}wild_shadow_range.c:27{{$}}
+// WRITE-NEXT: {{^}} poke+0x{{.*}}wild_shadow_range.c:32{{$}}
+// CHECK-NEXT: {{^}} main+0x{{.*}}wild_shadow_range.c:
+// CHECK-NOT: Memory state around
+// CHECK: {{^}}=================================================================={{$}}
+// CHECK-NEXT: STATUS: exit 1{{$}}
+
+// ASAN: ERROR: AddressSanitizer: SEGV on unknown address 0x0000deadbee{{[8f]}} (pc 0x{{[0-9a-f]+}} bp 0x{{[0-9a-f]+}} sp 0x{{[0-9a-f]+}} T0){{$}}
+// ASAN: #0 0x{{[0-9a-f]+}} in peek {{.*}}wild_shadow_range.c
+// ASAN: SUMMARY: AddressSanitizer: SEGV {{.*}}wild_shadow_range.c:{{[0-9:]+}} in peek{{$}}
+// ASAN-NEXT: ==ABORTING
+// ASAN-NEXT: STATUS: exit 1{{$}}
+
+// OWN: own handler: faults=2
+// OWN-NEXT: STATUS: exit 0{{$}}
+
+// OK: ok 8
+// OK-NEXT: STATUS: exit 0{{$}}
