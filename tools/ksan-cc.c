@@ -9,7 +9,7 @@
  *
  * Layout: the runtime is found relative to this binary, <prefix>/bin/ksan-cc:
  *   <prefix>/lib/libksan.a         runtime, linked --whole-archive into executables
- *   <prefix>/lib/libksan_shlib.a   weak stubs of the runtime's entry points (-shared)
+ *   <prefix>/lib/libksan_shlib.a   forwarders to the executable's runtime (-shared)
  *   <prefix>/lib/ksan.exports      GNU ld --dynamic-list for executables
  *   <prefix>/include/ksan/ksan.h   public header
  * This holds for the build tree (build/bin -> build/lib) and an install.
@@ -100,11 +100,14 @@ static const struct flag_row line_table_flags[] = {
 
 /* Link steps. Paths are relative to LIBDIR (<prefix>/lib). */
 #define RUNTIME_ARCHIVE  "libksan.a"        /* executables, --whole-archive */
-#define SHLIB_ARCHIVE    "libksan_shlib.a"  /* -shared: weak entry-point stubs */
+#define SHLIB_ARCHIVE    "libksan_shlib.a"  /* -shared: forwarders to the runtime */
 #define EXPORTS_FILE     "ksan.exports"     /* executables not static: --dynamic-list */
 /* --ksan=...,kfence: an absolute symbol the runtime tests (weak, address 1) */
 #define KFENCE_ENABLE_SYMBOL "__ksan_kfence_enabled"
 static const char *const exe_link_libs[] = { "-lpthread", "-ldl" };
+static const char *const shlib_link_libs[] = {
+    "-Wl,--push-state,--as-needed", "-ldl", "-Wl,--pop-state",
+};
 /* Static links: libc's own definitions behind the interceptors, which the
  * runtime reaches through weak references (nothing else pulls them in). */
 static const char *const static_undefs[] = { "-Wl,-u,__pthread_create_2_1" };
@@ -396,6 +399,9 @@ struct state {
     int ksan_given, kasan, ubsan, kfence;
     int user_ub;          /* the user's -fsanitize= names UB checks */
     int user_kasan;       /* the user's -fsanitize=address */
+    int no_kasan;         /* the user's -fno-sanitize=all|address|kernel-address,
+                             not followed by -fsanitize=address */
+    const char *cxx_input;  /* the first input compiled as C++, or NULL */
     /* user's -mllvm option names (without leading dashes and value) */
     struct argv_vec mllvm;
 };
@@ -448,11 +454,24 @@ static const char *const source_suffixes[] = {
     "s", "S", "sx",
 };
 
+/* Suffixes the drivers compile as C++ (and Objective-C++). */
+static const char *const cxx_suffixes[] = {
+    "C", "cc", "cp", "cxx", "cpp", "CPP", "c++", "ii", "hh", "H", "hp", "hxx",
+    "hpp", "HPP", "h++", "tcc", "mm", "M", "mii",
+};
+
+static int is_cxx_lang(const char *lang)
+{
+    return starts_with(lang, "c++") || starts_with(lang, "objective-c++");
+}
+
 static void note_input(struct state *st, const char *file)
 {
     st->inputs = 1;
     if (st->lang && strcmp(st->lang, "none") != 0) {
         st->sources = 1;
+        if (is_cxx_lang(st->lang) && !st->cxx_input)
+            st->cxx_input = file;
         return;
     }
     if (strcmp(file, "-") == 0) {
@@ -467,8 +486,18 @@ static void note_input(struct state *st, const char *file)
     for (size_t i = 0; i < NELEM(source_suffixes); i++)
         if (strcmp(dot + 1, source_suffixes[i]) == 0) {
             st->sources = 1;
-            return;
+            break;
         }
+    for (size_t i = 0; i < NELEM(cxx_suffixes); i++)
+        if (strcmp(dot + 1, cxx_suffixes[i]) == 0 && !st->cxx_input)
+            st->cxx_input = file;
+}
+
+/* g++, clang++, c++, x86_64-linux-gnu-g++-12, /usr/bin/clang++-14, ... */
+static int is_cxx_driver(const char *cc)
+{
+    const char *base = strrchr(cc, '/');
+    return strstr(base ? base + 1 : cc, "++") != NULL;
 }
 
 static void note_mllvm(struct state *st, const char *opt)
@@ -604,15 +633,24 @@ static const char *filter_fsanitize(struct state *st, const char *arg)
 {
     const char *list = arg + strlen("-fsanitize=");
     char *copy = xstrdup(list);
-    char *kept = xrealloc(NULL, strlen(arg) + 1);
+    /* room for every word to become "kernel-address" */
+    char *kept = xrealloc(NULL, 2 * strlen(arg) + 16);
     strcpy(kept, "-fsanitize=");
     size_t base = strlen(kept);
-    int removed = 0;
+    int removed = 0, changed = 0;
     for (char *save = NULL, *s = strtok_r(copy, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
         if (strcmp(s, "address") == 0 || strcmp(s, "kernel-address") == 0) {
-            removed = 1;
             st->user_kasan = 1;
-            continue;
+            /* after a -fno-sanitize= that turned it off, the compiler
+             * must see it again here, in kernel mode */
+            if (st->no_kasan) {
+                st->no_kasan = 0;
+                changed = 1;
+                s = "kernel-address";
+            } else {
+                removed = 1;
+                continue;
+            }
         }
         if (is_ub_check(s))
             st->user_ub = 1;
@@ -621,7 +659,7 @@ static const char *filter_fsanitize(struct state *st, const char *arg)
         strcat(kept, s);
     }
     free(copy);
-    if (!removed) {
+    if (!removed && !changed) {
         free(kept);
         return arg;
     }
@@ -679,6 +717,22 @@ static void scan(struct state *st, const char *const *args, size_t n,
                 if (!a)
                     continue;
             }
+        }
+
+        /* -fno-sanitize=all|address|kernel-address: no KASAN for this
+         * unit (ksan-cc adds none of its flags, so cc1 sees no stray
+         * -fasan-shadow-offset); the word goes on to the compiler, which
+         * applies it to anything else it names */
+        if (starts_with(a, "-fno-sanitize=")) {
+            char *copy = xstrdup(a + strlen("-fno-sanitize="));
+            for (char *save = NULL, *w = strtok_r(copy, ",", &save); w;
+                 w = strtok_r(NULL, ",", &save))
+                if (strcmp(w, "all") == 0 || strcmp(w, "address") == 0 ||
+                    strcmp(w, "kernel-address") == 0) {
+                    st->no_kasan = 1;
+                    st->user_kasan = 0;
+                }
+            free(copy);
         }
 
         if (a[0] == '@' && a[1]) {
@@ -826,7 +880,8 @@ static void usage(const char *libdir, const char *incdir)
 "                       outline: one runtime call per memory access (smaller code)\n"
 "  --ksan-uar           compile for stack-use-after-return (GCC only; enable at run\n"
 "                       time with KSAN_OPTIONS=detect_stack_use_after_return=1)\n"
-"  --ksan-cc=CC         compiler to run: gcc, clang or a path\n"
+"  --ksan-cc=CC         compiler to run: gcc, clang or a path (g++ or clang++\n"
+"                       for C++ parts, see below)\n"
 "                       (default: $KSAN_CC, else cc)\n"
 "  --help               print this text\n"
 "  --version            print ksan-cc's version, then the compiler's --version\n"
@@ -836,9 +891,20 @@ static void usage(const char *libdir, const char *incdir)
 "  KSAN_CC_VERBOSE=1    print the final compiler command line on stderr\n"
 "\n"
 "-fsanitize=address and -fsanitize=kernel-address mean kasan and are removed.\n"
+"-fno-sanitize=all, =address or =kernel-address compile that unit without kasan\n"
+"(executables still get the runtime, for the units that have it).\n"
 "-fsanitize=<UB checks> (undefined, shift, ...) select ubsan with those checks;\n"
 "ksan's handlers are linked, never libubsan or clang's UBSan runtime.\n"
 "All other options and files go to the compiler unchanged and in order.\n"
+"\n"
+"ksan is for C.  C++ sources are refused unless the compiler is a C++ one:\n"
+"a C project's C++ parts (tests, say) are compiled and linked against the\n"
+"ksan-built C objects with --ksan-cc=g++ or --ksan-cc=clang++ (which link the\n"
+"C++ library; new and delete reach ksan's malloc and free through it).\n"
+"\n"
+"-shared: the library's checks bind to the runtime in the executable, which\n"
+"must be linked with ksan-cc too (a library loaded by any other executable\n"
+"says so and exits); version scripts and -Bsymbolic are fine.\n"
 "\n"
 "Runtime library directory: %s\n"
 "Header directory:          %s\n",
@@ -913,13 +979,23 @@ int main(int argc, char **argv)
     /* gcc's LTO link re-runs the code generator: it needs the flags too */
     int compiles = st.sources || (links && st.lto);
 
+    /* ksan is for C: C++ only through a C++ driver, which links the C++
+     * library (new and delete reach ksan's malloc and free through it) */
+    if (st.cxx_input && compiles && !is_cxx_driver(cc))
+        die(2, "%s is compiled as C++, and ksan is for C: compile C++ (a C "
+               "project's C++ tests, say) with --ksan-cc=g++ or --ksan-cc=clang++",
+            st.cxx_input);
+
     if (compiles) {
         unsigned fam = detect_family(cc);
-        if (st.kasan)
+        int kasan = st.kasan && !st.no_kasan;
+        if (kasan)
             add_rows(&cmd, kasan_flags, NELEM(kasan_flags), fam, st.mode, &st);
         if (st.ubsan && !st.user_ub)
             add_rows(&cmd, ubsan_flags, NELEM(ubsan_flags), fam, st.mode, &st);
-        if (st.uar && fam == CC_GCC)
+        if (st.uar && !kasan)
+            ;   /* nothing to put on a fake stack */
+        else if (st.uar && fam == CC_GCC)
             add_rows(&cmd, uar_flags, NELEM(uar_flags), fam, st.mode, &st);
         else if (st.uar && fam == CC_CLANG && !uar_warned++)
             fprintf(stderr, "ksan-cc: warning: clang 14 does not instrument for "
@@ -950,6 +1026,10 @@ int main(int argc, char **argv)
         }
         if (st.shared) {
             vec_push(&cmd, concat(libdir, "/" SHLIB_ARCHIVE));
+            /* the forwarders' dlsym: in libc since glibc 2.34, in libdl
+             * before; --as-needed keeps libdl out where it is not used */
+            for (size_t i = 0; i < NELEM(shlib_link_libs); i++)
+                vec_push(&cmd, shlib_link_libs[i]);
         } else {
             /* libksan's KFENCE stays off unless this symbol exists */
             if (st.kfence)
