@@ -132,6 +132,7 @@ install: all
 	install -m 644 $(B)/lib/ksan-noubsan/libubsan.a $(DESTDIR)$(PREFIX)/lib/ksan-noubsan/
 	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 		$(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(B)/lib/libksan-kfence.so $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/ksan/ksan.h include/ksan/port.h $(DESTDIR)$(PREFIX)/include/ksan/
 	echo "$$PCFILE_INSTALL" > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksan.pc
 

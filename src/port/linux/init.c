@@ -88,11 +88,13 @@ void port_init(void)
 		die_options(err);
 	port_threads_init();
 	port_signal_init();
+	port_sigmask_adopt();	/* SIGSEGV blocked across execve: unblock it */
 	kasan_heap_init();
 	__atomic_store_n(&kasan_ready, 1, __ATOMIC_RELEASE);
 	port_mem_init();
 	port_intercept_init();
 	port_fork_init();
+	core_fork_add_lock(&init_lock, CORE_FORK_OUTER);	/* held around everything */
 	port_kfence_init();
 	if (core_opt.verbosity)
 		core_printf("ksan: initialised (pid %d, shadow offset 0x%lx)\n",

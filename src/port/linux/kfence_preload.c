@@ -46,6 +46,18 @@ int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len)
 {
 	return -1;
 }
+/* no shadow to map: the program's masks stay as they are, and no user
+ * context is followed */
+int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction *oact)
+{
+	extern int __sigaction(int, const struct sigaction *, struct sigaction *);
+
+	return __sigaction(sig, act, oact);
+}
+int port_user_stack(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
+{
+	return -1;
+}
 ssize_t port_sys_read(int fd, void *buf, size_t n)
 {
 	return syscall(SYS_read, fd, buf, n);
@@ -106,6 +118,7 @@ static __attribute__((noinline)) void init(void)
 		/* the core's locks and the child's new ids, then KFENCE's lock
 		 * (taken first before fork, released last after it) */
 		port_fork_init();
+		core_fork_add_lock(&init_lock, CORE_FORK_OUTER);
 		pthread_atfork(kfence_fork_prepare, kfence_fork_parent, kfence_fork_child);
 	}
 	atexit(at_exit);

@@ -107,4 +107,16 @@ void port_altstack_init(void);
 void port_threads_init(void);
 void port_set_log_path(const char *path);
 
+/* sigmask.c: SIGSEGV/SIGBUS are never really blocked; the program's view
+ * of them ("held", HELD_* bits) is kept per thread */
+#define PORT_HELD_SEGV 1u
+#define PORT_HELD_BUS 2u
+struct sigaction;
+int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction *oact);
+unsigned port_sigmask_held(void);
+void port_sigmask_set_held(unsigned bits);
+void port_sigmask_adopt(void);	/* really blocked ones become held */
+/* ucontext.c: 0 and the bounds if addr is on this thread's user stack */
+int port_user_stack(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
+
 #endif

@@ -366,10 +366,16 @@ void port_signal_init(void)
 
 PORT_API int sigaction(int sig, const struct sigaction *act, struct sigaction *oact)
 {
+	static int lock_forks;	/* action_lock is in the fork protocol */
 	int i = index_of(sig);
 
+	/* every handler's sa_mask: never really SIGSEGV/SIGBUS (sigmask.c) */
 	if (i < 0 || !installed)
-		return __sigaction(sig, act, oact);
+		return port_sigaction_masked(sig, act, oact);
+	if (unlikely(!__atomic_load_n(&lock_forks, __ATOMIC_ACQUIRE))) {
+		core_fork_add_lock(&action_lock, CORE_FORK_LEAF);	/* a leaf */
+		__atomic_store_n(&lock_forks, 1, __ATOMIC_RELEASE);
+	}
 	ksan_port_lock(&action_lock);
 	if (oact)
 		*oact = user_action[i];

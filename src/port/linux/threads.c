@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "linux.h"
@@ -178,6 +179,7 @@ struct start {
 	void *arg;
 	uint32_t parent, seq;
 	depot_handle_t stack;
+	unsigned sig_held;	/* SIGSEGV/SIGBUS the new thread holds blocked */
 };
 
 /* The C library's pthread_create.  Static links name it directly (ksan-cc
@@ -194,6 +196,10 @@ static void *trampoline(void *p)
 	struct start s = *(struct start *)p;
 	struct thread_rec *r;
 
+	/* before any instrumented code: the creator's view of the mask, and
+	 * what the thread library really blocked (an attribute's mask) */
+	port_sigmask_set_held(s.sig_held);
+	port_sigmask_adopt();
 	port_altstack_init();	/* released by port.c's thread_exit */
 	free(p);
 	lock_threads();
@@ -223,6 +229,7 @@ PORT_API __attribute__((noinline)) int pthread_create(pthread_t *t, const pthrea
 {
 	struct start *s;
 	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	sigset_t mask;
 	size_t n;
 	int ret;
 
@@ -241,6 +248,9 @@ PORT_API __attribute__((noinline)) int pthread_create(pthread_t *t, const pthrea
 				      (uintptr_t)__builtin_frame_address(0));
 	s->stack = core_depot_save(pcs, n);
 	s->seq = __atomic_fetch_add(&next_seq, 1, __ATOMIC_RELAXED);
+	s->sig_held = port_sigmask_held();
+	if (attr && !pthread_attr_getsigmask_np(attr, &mask))
+		s->sig_held = 0;	/* the attribute's mask replaces the creator's */
 	ret = real_create(t, attr, trampoline, s);
 	if (ret)
 		free(s);

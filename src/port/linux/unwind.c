@@ -282,6 +282,9 @@ int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi)
 	uintptr_t here = (uintptr_t)__builtin_frame_address(0);
 	struct range r = thread_stack;
 
+	/* a makecontext stack (ucontext.c), also one inside this stack */
+	if (!port_user_stack(here, lo, hi))
+		return 0;
 	if (!(here >= r.lo && here < r.hi)) {
 		if (in_getattr || thread_library_stack(&r))
 			return -1;
