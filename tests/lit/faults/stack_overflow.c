@@ -5,6 +5,10 @@
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t main 2>&1 | FileCheck %s --check-prefix=ASAN -DT=T0
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t thread 2>&1 | FileCheck %s --check-prefix=ASAN -DT=T1
 // RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: %ksan_cc -O1 %s -o %t1 -lpthread
+// RUN: bash %S/../Inputs/status.sh %t1 main 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t1 thread 2>&1 | FileCheck %s --check-prefix=ASAN -DT=T1
+// RUN: bash %S/../Inputs/status.sh %t1 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,9 +39,9 @@ int main(int argc, char **argv)
 
 	if (!strcmp(argv[1], "ok"))
 		depth_limit = 1000;	/* ~300 KiB: fits in any thread */
-	if (!strcmp(argv[1], "main"))
+	if (!strcmp(argv[1], "main") || !strcmp(argv[1], "ok"))
 		printf("main result %ld\n", recurse(0));
-	else if (pthread_create(&t, 0, worker, 0) || pthread_join(t, 0))
+	if (strcmp(argv[1], "main") && (pthread_create(&t, 0, worker, 0) || pthread_join(t, 0)))
 		return 2;
 	printf("done\n");
 	return 0;
@@ -63,6 +67,7 @@ int main(int argc, char **argv)
 // ASAN-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
 // ASAN-NEXT: STATUS: exit 1{{$}}
 
-// OK: thread result
+// OK: main result
+// OK-NEXT: thread result
 // OK-NEXT: done
 // OK-NEXT: STATUS: exit 0{{$}}
