@@ -83,15 +83,21 @@ out:
  * The stack that contains addr: its mapping, else (no /proc) this thread's
  * stack or its signal stack, the only ones whose bounds are known then.
  */
+static __thread struct range thread_stack __attribute__((tls_model("initial-exec")));
+static int thread_library_stack(struct range *r);
+
 static int find_stack(uintptr_t addr, struct range *r)
 {
+	struct range t = thread_stack;	/* also from a signal stack */
 	stack_t ss;
 
 	if (find_mapping(addr, r))
 		return 1;
-	if (!in_getattr && !ksan_port_current_stack(&r->lo, &r->hi) &&
-	    addr >= r->lo && addr < r->hi)
+	if (!in_getattr && (t.hi || !thread_library_stack(&t)) &&
+	    addr >= t.lo && addr < t.hi) {
+		*r = t;
 		return 1;
+	}
 	if (!sigaltstack(0, &ss) && !(ss.ss_flags & SS_DISABLE) &&
 	    addr - (uintptr_t)ss.ss_sp < ss.ss_size) {
 		r->lo = (uintptr_t)ss.ss_sp;
@@ -244,9 +250,8 @@ int port_find_mapping(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 	return 0;
 }
 
-/* The current thread's exact stack, from the thread library (not from a
- * mapping, which the kernel may have merged with a neighbour). */
-static __thread struct range thread_stack __attribute__((tls_model("initial-exec")));
+/* The current thread's exact stack (thread_stack), from the thread library
+ * (not from a mapping, which the kernel may have merged with a neighbour). */
 void port_thread_register(uintptr_t lo, uintptr_t hi);
 
 /*

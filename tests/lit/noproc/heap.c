@@ -2,6 +2,7 @@
 // RUN: %ksan_cc -g -O1 %s -o %t
 // RUN: bash %S/../Inputs/status.sh %t write 2>&1 | FileCheck %s --implicit-check-not=/proc
 // RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t write 2>&1 | FileCheck %s --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t null 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=/proc
 // RUN: env KSAN_OPTIONS=report_format=asan:exitcode=7 bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t write 2>&1 | FileCheck %s --check-prefix=ASAN
 // RUN: env KSAN_OPTIONS=no_such_option=1 bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t ok 2>&1 | FileCheck %s --check-prefix=BADOPT
 // RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN --implicit-check-not=ksan
@@ -27,6 +28,8 @@ __attribute__((noinline)) void work(const char *what)
 	char *p = get(100);
 
 	write_past(p, strcmp(what, "write") ? 99 : 100);
+	if (!strcmp(what, "null"))	/* reported from the SIGSEGV handler */
+		write_past(0, 16);
 	free(p);
 }
 
@@ -41,21 +44,28 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task heap.c.tmp/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
-// CHECK-NEXT: {{^}} write_past+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}noproc{{/|\\}}heap.c:22{{$}}
-// CHECK-NEXT: {{^}} work+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:29{{$}}
-// CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:35{{$}}
+// CHECK-NEXT: {{^}} write_past+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}noproc{{/|\\}}heap.c:23{{$}}
+// CHECK-NEXT: {{^}} work+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:30{{$}}
+// CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:38{{$}}
 // CHECK: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} malloc{{$}}
-// CHECK-NEXT: {{^}} get+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:16{{$}}
-// CHECK-NEXT: {{^}} work+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:27{{$}}
-// CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:35{{$}}
+// CHECK-NEXT: {{^}} get+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:17{{$}}
+// CHECK-NEXT: {{^}} work+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:28{{$}}
+// CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:38{{$}}
 // CHECK: {{^}} 100-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]]){{$}}
 // CHECK: STATUS: exit 1{{$}}
 
+// NULL: {{^}}BUG: KASAN: null-ptr-deref in write_past+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// NULL: {{^}}Call Trace:{{$}}
+// NULL-NEXT: {{^}} write_past+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:23{{$}}
+// NULL-NEXT: {{^}} work+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:32{{$}}
+// NULL-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:38{{$}}
+// NULL: STATUS: exit 1{{$}}
+
 // ASAN: ERROR: AddressSanitizer: heap-buffer-overflow on address
-// ASAN: {{^}}    #0 0x{{[0-9a-f]+}} in write_past {{.*}}heap.c:22
-// ASAN-NEXT: {{^}}    #1 0x{{[0-9a-f]+}} in work {{.*}}heap.c:29
-// ASAN-NEXT: {{^}}    #2 0x{{[0-9a-f]+}} in main {{.*}}heap.c:35
+// ASAN: {{^}}    #0 0x{{[0-9a-f]+}} in write_past {{.*}}heap.c:23
+// ASAN-NEXT: {{^}}    #1 0x{{[0-9a-f]+}} in work {{.*}}heap.c:30
+// ASAN-NEXT: {{^}}    #2 0x{{[0-9a-f]+}} in main {{.*}}heap.c:38
 // ASAN: STATUS: exit 7{{$}}
 
 // BADOPT: no_such_option
