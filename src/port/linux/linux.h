@@ -32,7 +32,9 @@ void port_mem_init(void);
  * libc functions.  PORT_CALLER records the interceptor itself (a report's
  * first frame) and its caller (the BUG line); it must be expanded in the
  * exported function, which must not be inlined. */
-#define PORT_INTERCEPTOR PORT_API __attribute__((noinline))
+/* Weak: a program's own definition of a C library function (GCC's asan
+ * tests define strlen) replaces the checked one instead of failing the link. */
+#define PORT_INTERCEPTOR PORT_API __attribute__((noinline, weak))
 #define PORT_CALLER(cl, fn)						\
 	const struct kasan_caller cl = { (uintptr_t)(fn),		\
 		(uintptr_t)__builtin_return_address(0),			\
