@@ -494,11 +494,11 @@ int ubsan_begin(struct ubsan_loc *loc, const char *check, int halt, uintptr_t pc
 	rep.loc.column = col == ~0u ? 0 : col;	/* no column, as libubsan */
 	rep.check = check;
 	rep.pc = pc;
-	if (suppressed()) {
+	/* a report that halts is never suppressed (libubsan's rule too): the
+	 * program must not stop without saying why */
+	if (!halt && suppressed()) {
 		depth--;
 		core_report_cancel();
-		if (halt)
-			stop_unreported();
 		return 0;
 	}
 	rep.npcs = ksan_port_stack_trace(rep.pcs, DEPOT_MAX_FRAMES, pc, fp);

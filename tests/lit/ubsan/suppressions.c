@@ -1,4 +1,4 @@
-// suppressions=FILE: lines "ubsan:<check>:<glob>" silence a check in matching files or functions; comments are skipped; a missing file is an error at start-up (suppressions_bad.c has the other errors).
+// suppressions=FILE: lines "ubsan:<check>:<glob>" silence a check in matching files or functions, but not one built not to recover (it stops the program, so it is reported); comments are skipped; a missing file is an error at start-up (suppressions_bad.c has the other errors).
 // REQUIRES: inline
 // RUN: %ksan_cc -O0 -g --ksan=ubsan %s -o %t
 // RUN: echo "# ksan suppressions" > %t.fn
@@ -8,6 +8,8 @@
 // RUN: env KSAN_OPTIONS=suppressions=%t.file bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=BYFILE
 // RUN: echo "ubsan:shift-out-of-bounds:nomatch.c" > %t.none
 // RUN: env KSAN_OPTIONS=suppressions=%t.none bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: %ksan_cc -O0 -g --ksan=ubsan -fsanitize=undefined -fno-sanitize-recover=signed-integer-overflow %s -o %t.abort
+// RUN: env KSAN_OPTIONS=suppressions=%t.fn bash %S/../Inputs/status.sh %t.abort 2>&1 | FileCheck %s --check-prefix=ABORT
 // RUN: env KSAN_OPTIONS=suppressions=%t.missing bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=MISSING
 #include <limits.h>
 #include <stdio.h>
@@ -40,3 +42,7 @@ int main(void)
 // MISSING: {{^}}ksan: cannot open suppressions file '{{.*}}.missing' (No such file or directory){{$}}
 // MISSING-NOT: end 0
 // MISSING: STATUS: exit 1{{$}}
+
+// ABORT: {{^}}UBSAN: signed-integer-overflow in {{.*}}suppressions.c:
+// ABORT-NOT: end 0
+// ABORT: STATUS: exit 1{{$}}
