@@ -36,8 +36,10 @@ __attribute__((noinline)) void worker_body(void)
 		free(p);
 	} else if (!strcmp(what, "own")) {
 		poke(local, 32);
+		__asm__ volatile("# own" ::: "memory");	/* no call merging */
 	} else if (!strcmp(what, "main")) {
 		poke(target, 32);
+		__asm__ volatile("# main" ::: "memory");
 	} else {
 		poke(local, 31);
 	}
@@ -76,17 +78,17 @@ int main(int argc, char **argv)
 // HEAP: {{^}}Call Trace:{{$}}
 // HEAP-NEXT: {{^}} poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:24{{$}}
 // HEAP-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:35{{$}}
-// HEAP-NEXT: {{^}} worker+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:50{{$}}
+// HEAP-NEXT: {{^}} worker+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:52{{$}}
 // HEAP-NEXT: {{^}} start_thread
 // HEAP-EMPTY:
 // HEAP: {{^}}Task worker/[[TID]] was created by task {{[0-9]+}}:{{$}}
 // HEAP-NEXT: {{^}} pthread_create{{$}}
-// HEAP-NEXT: {{^}} main_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:62{{$}}
-// HEAP-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:69{{$}}
+// HEAP-NEXT: {{^}} main_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:64{{$}}
+// HEAP-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:71{{$}}
 // HEAP: {{^}}Allocated by task [[TID]]:{{$}}
 // HEAP-NEXT: {{^}} malloc{{$}}
 // HEAP-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:33{{$}}
-// HEAP-NEXT: {{^}} worker+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:50{{$}}
+// HEAP-NEXT: {{^}} worker+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:52{{$}}
 // HEAP: STATUS: exit 1{{$}}
 
 // STACK: {{^}}BUG: KASAN: stack-out-of-bounds in poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
@@ -96,9 +98,9 @@ int main(int argc, char **argv)
 // STACK: {{^}}Call Trace:{{$}}
 // STACK-NEXT: {{^}} poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:24{{$}}
 // OWN-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:38{{$}}
-// MAIN-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:40{{$}}
-// MAINOWN-NEXT: {{^}} main_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:61{{$}}
-// MAINOWN-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:69{{$}}
+// MAIN-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:41{{$}}
+// MAINOWN-NEXT: {{^}} main_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:63{{$}}
+// MAINOWN-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:71{{$}}
 // OWN: {{^}}The buggy address belongs to stack of task worker/[[TID]]{{$}}
 // MAIN: {{^}}The buggy address belongs to stack of task thread.c.tmp/{{[0-9]+}}{{$}}
 // MAINOWN: {{^}}The buggy address belongs to stack of task thread.c.tmp/[[TID]]{{$}}
