@@ -95,13 +95,15 @@ static int memory_exists(uintptr_t s, uintptr_t sp)
 {
 	uintptr_t m = kasan_shadow_to_mem((int8_t *)s);
 	unsigned char vec;
-	int e = errno, r;
+	int e = errno, r, err;
 
 	if (m + STACK_ABOVE > sp && m < sp + STACK_ABOVE)
 		return 1;	/* a frame being poisoned below the grown stack */
+	/* ENOMEM: no mapping there (mincore counts any protection) */
 	r = mincore((void *)ROUND_DOWN(m, 4096), 4096, &vec);
+	err = r ? errno : 0;
 	errno = e;
-	return r == 0 || errno != ENOMEM;
+	return !r || err != ENOMEM;
 }
 
 /* A frameless function (an outline check) faulted: its caller's return
