@@ -64,7 +64,8 @@
 	X(__asan_check_##op##_add_##n##_R9) X(__asan_check_##op##_add_##n##_R12) \
 	X(__asan_check_##op##_add_##n##_R13) X(__asan_check_##op##_add_##n##_R14) \
 	X(__asan_check_##op##_add_##n##_R15)
-#define PER_SIZE(X, n)	CHECKS(X, n) THUNK_REGS(X, load, n) THUNK_REGS(X, store, n)
+#define PER_SIZE(X, n)							\
+	CHECKS(X, n) THUNK_REGS(X, load, n) THUNK_REGS(X, store, n)
 #define FAKE(X, c)	X(__asan_stack_malloc_##c) X(__asan_stack_free_##c)
 #define UB(X, name)	X(__ubsan_handle_##name) X(__ubsan_handle_##name##_abort)
 
@@ -246,9 +247,10 @@ void __asan_load1_noabort(void);
 /* Compiler ABI (fakestack.c): read by instrumented code, a variable, so it
  * cannot forward; the constructor copies the runtime's value (set at the
  * runtime's start, before any library's constructor) when not preempted. */
-__attribute__((weak, visibility("default"))) int __asan_option_detect_stack_use_after_return;
+__attribute__((weak, visibility("default")))
+int __asan_option_detect_stack_use_after_return;
 
-/* Set by ksan-cc in the executable's runtime (src/port/linux/shlib_marker.c). */
+/* Defined by the runtime, in the executable (src/port/linux/shlib_marker.c). */
 #define RUNTIME_MARKER "__ksan_runtime"
 
 static void say(const char *s)
@@ -357,7 +359,7 @@ static void *lookup(const struct fwd *f, const struct runtime *rt)
 	return target;
 }
 
-/* Called by ksan_fwd_lazy: the target for record f (never returns without). */
+/* Called by ksan_fwd_lazy: the target for record f (or the process ends). */
 HIDDEN void *ksan_fwd_resolve(struct fwd *f)
 {
 	struct runtime rt;
