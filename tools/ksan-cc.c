@@ -110,7 +110,11 @@ static const char *const shlib_link_libs[] = {
 };
 /* Static links: libc's own definitions behind the interceptors, which the
  * runtime reaches through weak references (nothing else pulls them in). */
-static const char *const static_undefs[] = { "-Wl,-u,__pthread_create_2_1" };
+/* libc.a members the static port calls under their internal names
+ * (threads.c, ucontext.c): pulled in even when the program names none */
+static const char *const static_undefs[] = {
+    "-Wl,-u,__pthread_create_2_1", "-Wl,-u,__swapcontext", "-Wl,-u,__setcontext",
+};
 
 /*
  * UBSAN (compile steps), unless the user's own -fsanitize= UB checks select

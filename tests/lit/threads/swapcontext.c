@@ -5,6 +5,10 @@
 // RUN: bash %S/../Inputs/status.sh %t2 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 // RUN: bash %S/../Inputs/status.sh %t0 overflow 2>&1 | FileCheck %s --check-prefix=OVF
 // RUN: bash %S/../Inputs/status.sh %t2 overflow 2>&1 | FileCheck %s --check-prefix=OVF
+// A static link has the C library's swapcontext and setcontext through ksan-cc's -u flags.
+// RUN: %ksan_cc -O1 -static %s -o %ts
+// RUN: bash %S/../Inputs/status.sh %ts ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %ts overflow 2>&1 | FileCheck %s --check-prefix=OVF
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdio.h>
