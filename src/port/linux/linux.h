@@ -96,6 +96,7 @@ void port_intercept_stdio_init(void);
 enum { NOPROC_EXE = 1, NOPROC_STACK = 2, NOPROC_NAMES = 4, NOPROC_ENV = 8 };
 void port_noproc_notice(unsigned what);
 void port_noproc_flush(void);
+int port_proc_missing(void);
 void port_noproc_init(void);		/* before main: the working directory */
 const char *port_exe_path(void);	/* "" if unknown */
 char **port_start_envp(void);		/* from the initial stack, or NULL */

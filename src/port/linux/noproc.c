@@ -36,7 +36,7 @@ static size_t str_len(const char *s)
 }
 
 /* 1 when /proc is not there at all (not merely a file missing from it). */
-static int proc_missing(void)
+int port_proc_missing(void)
 {
 	struct stat st;
 
@@ -61,7 +61,7 @@ static void say(unsigned what)
 			break;
 	if (i == sizeof(text) / sizeof(text[0]) ||
 	    (__atomic_fetch_or(&noticed, what, __ATOMIC_RELAXED) & what) ||
-	    !proc_missing())
+	    !port_proc_missing())
 		return;
 	for (p = "ksan: /proc is not mounted: "; *p; p++)
 		line[n++] = *p;
@@ -131,7 +131,7 @@ static void save_exe_path(void)
 
 void port_noproc_init(void)
 {
-	if (!exe_path[0] && proc_missing())
+	if (!exe_path[0] && port_proc_missing())
 		save_exe_path();
 }
 

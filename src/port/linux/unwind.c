@@ -263,8 +263,11 @@ static int thread_library_stack(struct range *r)
 	pthread_attr_t attr;
 	void *addr;
 	size_t size;
-	int err;
+	int err, main_thread = ksan_port_thread_id() == (uint32_t)getpid();
 
+	/* without /proc glibc would only allocate (fopen) and fail */
+	if (main_thread && port_proc_missing())
+		return port_main_stack(&r->lo, &r->hi);
 	in_getattr = 1;
 	err = pthread_getattr_np(pthread_self(), &attr);
 	if (!err) {
@@ -277,9 +280,7 @@ static int thread_library_stack(struct range *r)
 		r->hi = (uintptr_t)addr + size;
 		return 0;
 	}
-	if (ksan_port_thread_id() != (uint32_t)getpid())
-		return -1;
-	return port_main_stack(&r->lo, &r->hi);
+	return main_thread ? port_main_stack(&r->lo, &r->hi) : -1;
 }
 
 int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi)
