@@ -81,7 +81,8 @@ out:
 
 /*
  * The stack that contains addr: its mapping, else (no /proc) this thread's
- * stack or its signal stack, the only ones whose bounds are known then.
+ * stack, a user context's (ucontext.c) or its signal stack, the only ones
+ * whose bounds are known then.
  */
 static __thread struct range thread_stack __attribute__((tls_model("initial-exec")));
 static int thread_library_stack(struct range *r);
@@ -98,6 +99,8 @@ static int find_stack(uintptr_t addr, struct range *r)
 		*r = t;
 		return 1;
 	}
+	if (!port_user_stack(addr, &r->lo, &r->hi))	/* makecontext's */
+		return 1;
 	if (!sigaltstack(0, &ss) && !(ss.ss_flags & SS_DISABLE) &&
 	    addr - (uintptr_t)ss.ss_sp < ss.ss_size) {
 		r->lo = (uintptr_t)ss.ss_sp;
