@@ -105,6 +105,7 @@ int port_main_stack(uintptr_t *lo, uintptr_t *hi);
 /* signal.c */
 void port_signal_init(void);
 void port_altstack_init(void);
+void port_altstack_release(void);
 
 /* port.c */
 void port_threads_init(void);
