@@ -145,26 +145,19 @@ static char *(*real_fgets)(char *, int, FILE *) = _IO_fgets;
 static int (*real_vsscanf)(const char *, const char *, va_list) = __vsscanf;
 static int (*real_isoc99_vsscanf)(const char *, const char *, va_list) = __vsscanf;
 
-#define FIND_REAL(var, name)						\
-	do {								\
-		void *p_ = port_real(name);				\
-		if (p_)							\
-			real_##var = (__typeof__(real_##var))p_;	\
-	} while (0)
-
 void port_intercept_io_init(void)
 {
-	FIND_REAL(read, "read");
-	FIND_REAL(pread, "pread64");
-	FIND_REAL(write, "write");
-	FIND_REAL(pwrite, "pwrite64");
-	FIND_REAL(recv, "recv");
-	FIND_REAL(send, "send");
-	FIND_REAL(fread, "fread");
-	FIND_REAL(fwrite, "fwrite");
-	FIND_REAL(fgets, "fgets");
-	FIND_REAL(vsscanf, "vsscanf");
-	FIND_REAL(isoc99_vsscanf, "__isoc99_vsscanf");
+	FIND_REAL(read);
+	FIND_REAL_AS(pread, "pread64");
+	FIND_REAL(write);
+	FIND_REAL_AS(pwrite, "pwrite64");
+	FIND_REAL(recv);
+	FIND_REAL(send);
+	FIND_REAL(fread);
+	FIND_REAL(fwrite);
+	FIND_REAL(fgets);
+	FIND_REAL(vsscanf);
+	FIND_REAL_AS(isoc99_vsscanf, "__isoc99_vsscanf");
 }
 
 #define READ(p, n) port_check(&cl, (p), (n), KSAN_READ)

@@ -256,13 +256,6 @@ static int (*real_vfwprintf)(FILE *, const wchar_t *, va_list) = own_vfwprintf;
 static int (*real___vfwprintf_chk)(FILE *, int, const wchar_t *, va_list) =
 	own___vfwprintf_chk;
 
-#define FIND_REAL(name)							\
-	do {								\
-		void *p_ = port_real(#name);				\
-		if (p_)							\
-			real_##name = (__typeof__(real_##name))p_;	\
-	} while (0)
-
 void port_intercept_stdio_init(void)
 {
 	FIND_REAL(vsnprintf);

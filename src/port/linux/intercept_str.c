@@ -219,13 +219,6 @@ static size_t (*real_strspn)(const char *, const char *) = own_strspn;
 static size_t (*real_strcspn)(const char *, const char *) = own_strcspn;
 static char *(*real_strpbrk)(const char *, const char *) = own_strpbrk;
 
-#define FIND_REAL(name)							\
-	do {								\
-		void *p_ = port_real(#name);				\
-		if (p_)							\
-			real_##name = (__typeof__(real_##name))p_;	\
-	} while (0)
-
 void port_intercept_init(void)
 {
 	FIND_REAL(memcmp);

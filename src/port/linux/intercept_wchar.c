@@ -169,13 +169,6 @@ static wchar_t *(*real_wmemset)(wchar_t *, wchar_t, size_t) = own_wmemset;
 static int (*real_wmemcmp)(const wchar_t *, const wchar_t *, size_t) = own_wmemcmp;
 static int (*real_vswprintf)(wchar_t *, size_t, const wchar_t *, va_list) = own_vswprintf;
 
-#define FIND_REAL(name)							\
-	do {								\
-		void *p_ = port_real(#name);				\
-		if (p_)							\
-			real_##name = (__typeof__(real_##name))p_;	\
-	} while (0)
-
 void port_intercept_wchar_init(void)
 {
 	FIND_REAL(wcslen);

@@ -19,7 +19,6 @@ static inline void port_ensure_init(void)
 	if (unlikely(port_init_state != 2))
 		port_init();
 }
-uintptr_t port_main_stack_top(void);
 
 /* mem.c: the C library's implementations (or ksan's own before they are
  * known, e.g. in static executables) */
@@ -79,6 +78,15 @@ int port_overlap(const struct kasan_caller *cl, const char *fn, const void *dst,
 /* The C library's definition of name in a dynamic executable (the next
  * one after ours), NULL in a static one. */
 void *port_real(const char *name);
+/* Point real_<var> at libc's symbol sym when the C library has it; else
+ * the pointer keeps its own fallback.  FIND_REAL(x): var and symbol alike. */
+#define FIND_REAL_AS(var, sym)						\
+	do {								\
+		void *p_ = port_real(sym);				\
+		if (p_)							\
+			real_##var = (__typeof__(real_##var))p_;	\
+	} while (0)
+#define FIND_REAL(name) FIND_REAL_AS(name, #name)
 void port_intercept_init(void);		/* from port_init, after port_mem_init */
 /* The runtime's own I/O: system calls, never the checked read and write,
  * which read shadow (the runtime also runs in malloc and signal handlers,
