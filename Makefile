@@ -26,7 +26,10 @@ CORE_SRC  := $(wildcard src/core/*.c)
 KASAN_SRC := $(wildcard src/kasan/*.c)
 UBSAN_SRC := $(wildcard src/ubsan/*.c)
 KFENCE_SRC := $(wildcard src/kfence/*.c)
-LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c src/port/linux/kfence_preload.c,$(wildcard src/port/linux/*.c))
+KMSAN_SRC := $(wildcard src/kmsan/*.c)
+# src/port/linux/kmsan_*.c belong to libksan-kmsan.a only
+KMSAN_PORT_ONLY := $(wildcard src/port/linux/kmsan_*.c)
+LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c src/port/linux/kfence_preload.c $(KMSAN_PORT_ONLY),$(wildcard src/port/linux/*.c))
 KASAN_ASM := $(wildcard src/kasan/*.S)
 FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(UBSAN_SRC) $(KFENCE_SRC)) \
 	$(patsubst src/%.S,$(B)/obj/%.o,$(KASAN_ASM))
@@ -38,7 +41,7 @@ HEADERS   := $(B)/include/ksan/ksan.h $(B)/include/ksan/port.h
 all: $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 	$(STUB_OBJ) $(B)/lib/ksan.exports $(B)/bin/ksan-cc $(HEADERS) \
 	$(B)/lib/ksan-noubsan/libubsan.a \
-	$(B)/lib/pkgconfig/ksan.pc $(B)/lib/libksan-kfence.so
+	$(B)/lib/pkgconfig/ksan.pc $(B)/lib/libksan-kfence.so $(B)/lib/libksan-kmsan.a
 
 $(B)/obj/core/%.o $(B)/obj/kasan/%.o: private CFLAGS_X = $(FREE_CFLAGS)
 $(B)/obj/kfence/%.o: src/kfence/%.c src/kfence/*.h src/core/*.h src/core/options.def include/ksan/*.h
@@ -53,6 +56,9 @@ $(B)/obj/kasan/%.o: src/kasan/%.c src/kasan/*.h src/core/*.h src/core/options.de
 $(B)/obj/kasan/%.o: src/kasan/%.S src/kasan/layout.h
 	@mkdir -p $(@D)
 	$(CC) -c $< -o $@
+$(B)/obj/kmsan/%.o: src/kmsan/%.c src/kmsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(FREE_CFLAGS) -c $< -o $@
 $(B)/obj/ubsan/%.o: src/ubsan/%.c src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@
@@ -70,6 +76,20 @@ $(B)/obj/preload/%.o: src/port/linux/%.c src/port/linux/*.h src/kfence/*.h src/k
 $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-z,defs -Wl,-z,nodelete -o $@ $^ -lpthread -ldl
+
+# libksan-kmsan.a: the core, KMSAN, KFENCE, UBSAN and the port built for
+# KMSAN (its heap, metadata faults, mem*); KASAN's interceptors stay out
+KMSAN_PORT := init port malloc mem signal threads unwind symbolize symbolize_elf \
+	symbolize_tool noproc sigmask insn suppressions \
+	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY))
+KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
+	$(patsubst %,$(B)/obj/kmsan-port/%.o,$(KMSAN_PORT))
+$(B)/obj/kmsan-port/%.o: src/port/linux/%.c src/port/linux/*.h src/kmsan/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KMSAN -c $< -o $@
+$(B)/lib/libksan-kmsan.a: $(KMSAN_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
 
 $(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
 	@mkdir -p $(@D)
@@ -131,6 +151,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/lib/ksan-noubsan
 	install -m 644 $(B)/lib/ksan-noubsan/libubsan.a $(DESTDIR)$(PREFIX)/lib/ksan-noubsan/
 	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
+		$(B)/lib/libksan-kmsan.a \
 		$(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(B)/lib/libksan-kfence.so $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/ksan/ksan.h include/ksan/port.h $(DESTDIR)$(PREFIX)/include/ksan/

@@ -79,6 +79,22 @@ static const struct flag_row kasan_flags[] = {
     { CC_CLANG, M_OUTLINE, "-mllvm", "-asan-optimize-callbacks" },
 };
 
+/*
+ * KMSAN (clang only): kernel-memory instrumentation calls the runtime for
+ * every load's and store's metadata, so there is no inline/outline split
+ * (--ksan-mode is accepted and ignored).  Eager checks: clang 14 then
+ * checks arguments and return values where they are passed (noundef), as
+ * the kernel's CONFIG_KMSAN_CHECK_PARAM_RETVAL does; the driver's
+ * -fsanitize-memory-param-retval is ignored in kernel mode, the pass
+ * option works.
+ */
+static const struct flag_row kmsan_flags[] = {
+    { CC_CLANG, M_ANY,     "-fsanitize=kernel-memory", NULL },
+    { CC_CLANG, M_ANY,     "-mllvm", "-msan-eager-checks=1" },
+    { CC_CLANG, M_ANY,     "-D__KSAN_KMSAN__=1", NULL },
+};
+#define KMSAN_ARCHIVE "libksan-kmsan.a"
+
 /* --ksan-uar: frames on a fake stack (run time: detect_stack_use_after_return=1).
  * GCC honours it in kernel-address mode; clang 14 silently does not. */
 static const struct flag_row uar_flags[] = {
@@ -149,7 +165,7 @@ static const struct { const char *name; int available; } detectors[] = {
     { "kasan",  1 },
     { "kfence", 1 },
     { "ubsan",  1 },
-    { "kmsan",  0 },
+    { "kmsan",  1 },
     { "kcsan",  0 },
 };
 
@@ -400,7 +416,8 @@ struct state {
     int sources;          /* an input that gets compiled or preprocessed */
     const char *lang;     /* current -x language, NULL = by suffix */
     /* detectors: --ksan= given, and which */
-    int ksan_given, kasan, ubsan, kfence;
+    int ksan_given, kasan, ubsan, kfence, kmsan;
+    int user_kmsan;       /* the user's -fsanitize=memory|kernel-memory */
     int user_ub;          /* the user's -fsanitize= names UB checks */
     int user_kasan;       /* the user's -fsanitize=address */
     int no_kasan;         /* the user's -fno-sanitize=all|address|kernel-address,
@@ -597,9 +614,9 @@ static int read_response_file(const char *path, struct argv_vec *out)
 static void check_detectors(struct state *st, const char *list)
 {
     if (!*list)
-        die(2, "--ksan= needs at least one detector (known: kasan, kfence, ubsan)");
+        die(2, "--ksan= needs at least one detector (known: kasan, kfence, ubsan, kmsan)");
     st->ksan_given = 1;
-    st->kasan = st->ubsan = st->kfence = 0;
+    st->kasan = st->ubsan = st->kfence = st->kmsan = 0;
     char *copy = xstrdup(list);
     for (char *save = NULL, *d = strtok_r(copy, ",", &save); d; d = strtok_r(NULL, ",", &save)) {
         size_t i;
@@ -607,7 +624,7 @@ static void check_detectors(struct state *st, const char *list)
             if (strcmp(d, detectors[i].name) == 0)
                 break;
         if (i == NELEM(detectors))
-            die(2, "unknown detector '%s' (known: kasan, kfence, ubsan)", d);
+            die(2, "unknown detector '%s' (known: kasan, kfence, ubsan, kmsan)", d);
         if (!detectors[i].available)
             die(2, "detector '%s' is not available in this build yet", d);
         if (strcmp(d, "kasan") == 0)
@@ -616,6 +633,8 @@ static void check_detectors(struct state *st, const char *list)
             st->ubsan = 1;
         else if (strcmp(d, "kfence") == 0)
             st->kfence = 1;
+        else if (strcmp(d, "kmsan") == 0)
+            st->kmsan = 1;
     }
     free(copy);
 }
@@ -655,6 +674,11 @@ static const char *filter_fsanitize(struct state *st, const char *arg)
                 removed = 1;
                 continue;
             }
+        }
+        if (strcmp(s, "memory") == 0 || strcmp(s, "kernel-memory") == 0) {
+            st->user_kmsan = 1;	/* ksan-cc adds kernel-memory itself */
+            removed = 1;
+            continue;
         }
         if (is_ub_check(s))
             st->user_ub = 1;
@@ -879,7 +903,8 @@ static void usage(const char *libdir, const char *incdir)
 "\n"
 "ksan-cc options (removed before the compiler runs):\n"
 "  --ksan=LIST          detectors, comma-separated (default: kasan)\n"
-"                       available: kasan, kfence, ubsan; not yet: kmsan, kcsan\n"
+"                       available: kasan, kfence, ubsan, kmsan (clang; not with\n"
+"                       kasan); not yet: kcsan\n"
 "  --ksan-mode=MODE     inline (default): the compiler inlines the shadow checks\n"
 "                       outline: one runtime call per memory access (smaller code)\n"
 "  --ksan-uar           compile for stack-use-after-return (GCC only; enable at run\n"
@@ -977,6 +1002,13 @@ int main(int argc, char **argv)
     }
     if (st.user_kasan)
         st.kasan = 1;
+    if (st.user_kmsan) {
+        st.kmsan = 1;
+        if (!st.ksan_given && !st.user_kasan)
+            st.kasan = 0;
+    }
+    if (st.kmsan && st.kasan)
+        die(2, "kasan and kmsan exclude each other (as in the kernel): pick one");
 
     int links = st.inputs && !st.opt_c && !st.opt_S && !st.opt_E && !st.syntax_only &&
                 !(st.opt_M && !st.opt_MD);
@@ -990,9 +1022,15 @@ int main(int argc, char **argv)
                "project's C++ tests, say) with --ksan-cc=g++ or --ksan-cc=clang++",
             st.cxx_input);
 
+    if (st.kmsan && (compiles || links) && !st.version && detect_family(cc) != CC_CLANG)
+        die(2, "kmsan needs clang (GCC has no kernel-memory instrumentation); "
+               "use --ksan-cc=clang");
+
     if (compiles) {
         unsigned fam = detect_family(cc);
         int kasan = st.kasan && !st.no_kasan;
+        if (st.kmsan)
+            add_rows(&cmd, kmsan_flags, NELEM(kmsan_flags), fam, st.mode, &st);
         if (kasan)
             add_rows(&cmd, kasan_flags, NELEM(kasan_flags), fam, st.mode, &st);
         if (st.ubsan && !st.user_ub)
@@ -1039,7 +1077,7 @@ int main(int argc, char **argv)
             if (st.kfence)
                 vec_push(&cmd, "-Wl,--defsym=" KFENCE_ENABLE_SYMBOL "=1");
             vec_push(&cmd, "-Wl,--whole-archive");
-            vec_push(&cmd, concat(libdir, "/" RUNTIME_ARCHIVE));
+            vec_push(&cmd, concat(libdir, st.kmsan ? "/" KMSAN_ARCHIVE : "/" RUNTIME_ARCHIVE));
             vec_push(&cmd, "-Wl,--no-whole-archive");
             for (size_t i = 0; i < NELEM(exe_link_libs); i++)
                 vec_push(&cmd, exe_link_libs[i]);

@@ -27,6 +27,13 @@ enum ksan_access {
 	KSAN_FREE = 2,	/* a free()/realloc() of a bad pointer */
 };
 
+/* What a report is about (struct ksan_report's kind). */
+enum ksan_bug {
+	KSAN_BUG_MEMORY = 0,	/* a bad access or free (KASAN, KFENCE) */
+	KSAN_BUG_UNINIT = 1,	/* KMSAN: an uninitialised value was used */
+	KSAN_BUG_INFOLEAK = 2,	/* KMSAN: uninitialised bytes left the program */
+};
+
 /* A report as the runtime hands it to a callback, before printing. */
 struct ksan_report {
 	const char *detector;	/* "KASAN" */
@@ -41,6 +48,10 @@ struct ksan_report {
 	size_t object_size;	/* requested size */
 	const char *cache;	/* "kmalloc-128", "kmalloc-large" */
 	int object_freed;	/* the object was freed */
+	enum ksan_bug kind;	/* KSAN_BUG_MEMORY unless KMSAN's */
+	/* KMSAN: the value's origin (a depot handle, 0 = unknown); for an
+	 * infoleak, addr/size are the uninitialised bytes. */
+	uint32_t origin;
 };
 
 /*
@@ -77,6 +88,21 @@ void ksan_check_write(const volatile void *addr, size_t size);
  * the last two as "Last potentially related work creation". */
 void ksan_record_aux_stack(const volatile void *ptr);
 
+/*
+ * KMSAN (ksan-cc --ksan=kmsan): report each run of uninitialised bytes of
+ * [addr, addr+size) as "BUG: KMSAN: infoleak in <what>", as the kernel
+ * checks what goes to user space or a USB device; for a program's own
+ * boundaries (a device, a wire protocol).  Mark a range (un)initialised.
+ * Without KMSAN, use the KSAN_CHECK_MEMORY-style macros below.
+ */
+void ksan_check_memory(const volatile void *addr, size_t size, const char *what);
+void ksan_unpoison_memory(const volatile void *addr, size_t size);
+void ksan_poison_memory(const volatile void *addr, size_t size);
+/* MemorySanitizer's names for the same (msan_interface.h). */
+void __msan_unpoison(const volatile void *addr, size_t size);
+void __msan_poison(const volatile void *addr, size_t size);
+void __msan_check_mem_is_initialized(const volatile void *addr, size_t size);
+
 /* Number of reports made so far in this process. */
 unsigned long ksan_report_count(void);
 
@@ -86,6 +112,24 @@ unsigned long ksan_report_count(void);
 #if __has_feature(address_sanitizer)
 #define KSAN_ENABLED 1
 #endif
+#endif
+
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#define KSAN_KMSAN_ENABLED 1	/* clang -fsanitize=kernel-memory or memory */
+#endif
+#endif
+#ifdef KSAN_KMSAN_ENABLED
+#define KSAN_CHECK_MEMORY(addr, size, what) ksan_check_memory((addr), (size), (what))
+#define KSAN_UNPOISON_MEMORY(addr, size) ksan_unpoison_memory((addr), (size))
+#define KSAN_POISON_MEMORY(addr, size) ksan_poison_memory((addr), (size))
+#else
+#define KSAN_CHECK_MEMORY(addr, size, what) ((void)(addr), (void)(size), (void)(what))
+#define KSAN_UNPOISON_MEMORY(addr, size) ((void)(addr), (void)(size))
+#define KSAN_POISON_MEMORY(addr, size) ((void)(addr), (void)(size))
+/* without KMSAN the check is nothing (a runtime's own definition writes
+ * the name in parentheses) */
+#define ksan_check_memory(addr, size, what) ((void)(addr), (void)(size), (void)(what))
 #endif
 
 #ifdef KSAN_ENABLED

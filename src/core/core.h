@@ -101,6 +101,7 @@ struct core_thread {
 	int no_report;		/* >0: runtime is touching poisoned memory */
 	struct core_thread *next_free;
 	void *fake_stack;	/* kasan's stack-use-after-return frames */
+	void *kmsan_ctx;	/* kmsan's compiler context state (4016 bytes) */
 	struct core_qbatch quarantine;
 	struct core_cache cache[CORE_NCLASSES];
 	uint32_t depot_cache[CORE_DEPOT_CACHE];	/* recent stack handles */
@@ -150,7 +151,8 @@ static inline unsigned core_size_class(size_t n)
 /* Bytes from slot start to object area (the left red zone with metadata). */
 #define CORE_SLOT_HEADER 16
 uint32_t core_class_stride(unsigned cls);
-/* Set the minimum right red zone (call once, before the first alloc). */
+/* Set the minimum right red zone (call once, before the first alloc);
+ * 0 = no red zones at all (KMSAN): a slot is its header and capacity. */
 void core_slab_set_redzone(size_t rz);
 /* Callback run on every slot of a fresh region (set up its shadow). */
 typedef void (*core_region_init_fn)(struct core_region *r);
@@ -181,6 +183,10 @@ size_t core_quarantine_bytes(void);
  * so).  The lock's holder may begin one nested report (a signal handler or
  * the report callback on its thread): it gets its own buffer. */
 int core_report_begin(uintptr_t pc, const char *type, int dedup);
+/* The same, deduplicated on (pc, type, extra): KMSAN reports each
+ * distinct (pc, origin) once. */
+int core_report_begin_key(uintptr_t pc, const char *type, uint64_t extra,
+			  int dedup);
 /* The report text is built into this buffer. */
 extern struct core_buf core_rbuf CORE_HIDDEN;
 /* Hand the report to the callback; 1 if the callback handled it. */

@@ -52,9 +52,9 @@ unsigned long ksan_report_count(void)
 	return __atomic_load_n(&core_reports, __ATOMIC_RELAXED);
 }
 
-static uint64_t key_of(uintptr_t pc, const char *type)
+static uint64_t key_of(uintptr_t pc, const char *type, uint64_t extra)
 {
-	uint64_t h = pc * 0x9e3779b97f4a7c15ull;
+	uint64_t h = (pc ^ (extra * 0xff51afd7ed558ccdull)) * 0x9e3779b97f4a7c15ull;
 
 	while (*type)
 		h = (h ^ (unsigned char)*type++) * 0x100000001b3ull;
@@ -62,9 +62,9 @@ static uint64_t key_of(uintptr_t pc, const char *type)
 }
 
 /* 1 if (pc, type) was reported before; records it otherwise. */
-static int seen_before(uintptr_t pc, const char *type)
+static int seen_before(uintptr_t pc, const char *type, uint64_t extra)
 {
-	uint64_t k = key_of(pc, type);
+	uint64_t k = key_of(pc, type, extra);
 	unsigned i = (unsigned)(k >> 7) & (DEDUP_SIZE - 1), n;
 
 	for (n = 0; n < DEDUP_SIZE; n++, i = (i + 1) & (DEDUP_SIZE - 1)) {
@@ -140,6 +140,11 @@ static void end_nested(struct core_thread *t)
 
 int core_report_begin(uintptr_t pc, const char *type, int dedup)
 {
+	return core_report_begin_key(pc, type, 0, dedup);
+}
+
+int core_report_begin_key(uintptr_t pc, const char *type, uint64_t extra, int dedup)
+{
 	struct core_thread *t = core_thread_get();
 
 	if (t->in_report)
@@ -147,7 +152,7 @@ int core_report_begin(uintptr_t pc, const char *type, int dedup)
 	t->in_report = REPORT_OUTER;
 	ksan_port_lock(&core_report_lock);
 	__atomic_store_n(&report_owner, ksan_port_thread_id(), __ATOMIC_RELEASE);
-	if (dedup && seen_before(pc, type)) {
+	if (dedup && seen_before(pc, type, extra)) {
 		release(t);
 		return 0;
 	}

@@ -57,7 +57,11 @@ static void **slot_link(void *slot)
  */
 static uint32_t right_redzone(uint32_t size)
 {
-	uint32_t rz = size <= 96 ? 16 : size <= 256 ? 32 : size <= 1024 ? 64 :
+	uint32_t rz;
+
+	if (!min_redzone)
+		return 16;	/* only the next slot's header */
+	rz = size <= 96 ? 16 : size <= 256 ? 32 : size <= 1024 ? 64 :
 		      size <= 4096 ? 128 : 256;
 
 	return rz < min_redzone ? (uint32_t)min_redzone : rz;

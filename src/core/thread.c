@@ -34,10 +34,12 @@ static struct core_thread *state_alloc(void)
 	free_states = t->next_free;
 	ksan_port_unlock(&core_thread_lock);
 	{
-		void *fake = t->fake_stack;	/* detector memory outlives threads */
+		/* detector memory outlives threads: the next one reuses it */
+		void *fake = t->fake_stack, *ctx = t->kmsan_ctx;
 
 		core_memset(t, 0, sizeof(*t));
 		t->fake_stack = fake;
+		t->kmsan_ctx = ctx;
 	}
 	return t;
 }

@@ -32,10 +32,40 @@ static inline uint32_t *kmsan_origin_of(uintptr_t a)
 	return (uint32_t *)(((a ^ KMSAN_SHADOW_XOR) + KMSAN_ORIGIN_ADD) & ~3UL);
 }
 
+/*
+ * Application ranges (compiler-rt msan.h, x86_64 Linux):
+ *   app-1 [0x000000000000, 0x010000000000)  shadow 0x5000.., origin 0x6000..
+ *   app-2 [0x510000000000, 0x600000000000)  shadow 0x0100.., origin 0x1100..
+ *   app-3 [0x700000000000, 0x800000000000)  shadow 0x2000.., origin 0x3000..
+ * Everything else is metadata or invalid.  Inline: the compiler ABI asks
+ * for this on every load and store.
+ */
+#define KMSAN_APP1_END 0x010000000000UL
+#define KMSAN_APP2_LO 0x510000000000UL
+#define KMSAN_APP2_END 0x600000000000UL
+#define KMSAN_APP3_LO 0x700000000000UL
+#define KMSAN_APP3_END 0x800000000000UL
+
 /* 1 if a lies in an application range (its metadata may be used). */
-int kmsan_is_app(uintptr_t a);
+static inline int kmsan_is_app(uintptr_t a)
+{
+	return a - KMSAN_APP3_LO < KMSAN_APP3_END - KMSAN_APP3_LO ||
+	       a < KMSAN_APP1_END ||
+	       a - KMSAN_APP2_LO < KMSAN_APP2_END - KMSAN_APP2_LO;
+}
+/* 1 if [a, a+n) lies in one application range (n > 0). */
+static inline int kmsan_is_app_range(uintptr_t a, size_t n)
+{
+	uintptr_t last = a + n - 1;
+
+	return last >= a && kmsan_is_app(a) && kmsan_is_app(last) &&
+	       (a ^ last) < KMSAN_APP1_END;	/* never two ranges: they are
+						   apart by more than 2^40 */
+}
 /* 1 if a lies in the shadow or origin ranges; *app = the data address. */
 int kmsan_is_meta(uintptr_t a, uintptr_t *app);
+/* 1 once the port can map metadata on demand (the fault handler is in). */
+extern int kmsan_ready CORE_HIDDEN;
 
 /* ---- metadata operations (memory.c) ----------------------------------- */
 /* Mark [p, p+n) uninitialised, with origin (a depot handle). */
@@ -57,6 +87,75 @@ uint32_t kmsan_origin_free(depot_handle_t stack);
 /* A new origin: id stored to memory by the current stack (pc, fp). */
 uint32_t kmsan_origin_chain(uint32_t id, uintptr_t pc, uintptr_t fp);
 
+/* ---- the compiler's per-thread context state (abi.c) ------------------- */
+/* Laid out by LLVM's MemorySanitizer pass (kernel mode): compiler ABI,
+ * don't change. */
+struct kmsan_context_state {
+	uint64_t param_tls[100];
+	uint64_t retval_tls[100];
+	uint64_t va_arg_tls[100];
+	uint64_t va_arg_origin_tls[100];
+	uint64_t va_arg_overflow_size_tls;
+	uint32_t param_origin_tls[200];
+	uint32_t retval_origin_tls;
+	uint32_t origin_tls;
+};
+_Static_assert(sizeof(struct kmsan_context_state) == 4016, "clang 14's layout");
+/* 1 if p is inside one of the runtime's context states. */
+int kmsan_in_context_state(uintptr_t p);
+/* The current thread's, made on first use. */
+struct kmsan_context_state *kmsan_context(void);
+
+/* ---- what a port provides beyond port.h -------------------------------- */
+/* Plain data copies, no metadata (the C library's, or the port's own). */
+void *kmsan_port_memmove(void *d, const void *s, size_t n);
+void *kmsan_port_memset(void *d, int c, size_t n);
+
+/* ---- the heap (alloc.c): the port's malloc family calls these --------- */
+/* Objects from the core slab with no red zones and no quarantine: fresh
+ * objects are poisoned with an allocation origin (unless KMSAN_ZERO),
+ * freed ones with a free origin; stacks are depot handles. */
+enum { KMSAN_OK = 0, KMSAN_ENOMEM = 1, KMSAN_EINVAL = 2 };
+#define KMSAN_MAX_ALLOC (1ul << 40)
+#define KMSAN_ZERO 1
+struct kmsan_caller {
+	uintptr_t entry;	/* the API function's own address (malloc) */
+	uintptr_t pc;		/* return address into its caller */
+	uintptr_t fp;		/* frame whose return address is pc */
+	uint32_t stack;		/* this call's stack, already saved (0: capture) */
+};
+void kmsan_heap_init(void);
+void *kmsan_malloc(size_t size, size_t align, int flags,
+		   const struct kmsan_caller *c, int *err);
+/* 0 when p was freed; -1 if p is not a live object (left alone). */
+int kmsan_free(void *p, const struct kmsan_caller *c);
+/* Requested size of the live object starting at p, or (size_t)-1. */
+size_t kmsan_usable_size(const void *p);
+uint32_t kmsan_alloc_stack(const void *p);
+/* The allocation stack of a call, saved (for objects made elsewhere). */
+depot_handle_t kmsan_caller_stack(const struct kmsan_caller *c);
+
+/* ---- origins as the reports read them (origin.c) ----------------------- */
+enum kmsan_origin_kind {
+	KMSAN_ORIGIN_UNKNOWN = 0,	/* 0, or not a record of ours */
+	KMSAN_ORIGIN_ALLOC,		/* stack = the allocation's */
+	KMSAN_ORIGIN_FREE,		/* stack = the free's (use after free) */
+	KMSAN_ORIGIN_CHAIN,		/* stack = the store's, prev = older */
+	KMSAN_ORIGIN_ALLOCA,		/* descr, pc */
+};
+struct kmsan_origin_info {
+	enum kmsan_origin_kind kind;
+	int uaf;			/* the chain ends at a freed object */
+	unsigned depth;			/* chain links above this one */
+	depot_handle_t stack;
+	uint32_t prev;
+	const char *descr;		/* "----buf@fn" */
+	uintptr_t pc;
+};
+void kmsan_origin_describe(uint32_t id, struct kmsan_origin_info *o);
+/* A local variable's origin: descr's first 4 bytes cache it (ABI). */
+uint32_t kmsan_origin_alloca(char *descr, uintptr_t pc);
+
 /* ---- checks at boundaries (report.c) ----------------------------------- */
 /* Where uninitialised bytes leave the program. */
 enum kmsan_boundary {
@@ -69,5 +168,16 @@ enum kmsan_boundary {
  * the caller's (the first frame of the report). */
 void kmsan_check_memory(const void *p, size_t n, enum kmsan_boundary kind,
 			const char *what, uintptr_t pc, uintptr_t fp);
+/* A use of an uninitialised value (the compiler's __msan_warning). */
+void kmsan_report_use(uint32_t origin, uintptr_t pc, uintptr_t fp);
+/* A fault the port's signal handler attributes to a bad access. */
+struct kmsan_fault {
+	uintptr_t addr, pc, fp;
+	int write;
+	int addr_known;		/* 0: none (non-canonical), else exact */
+	int stack_overflow;
+};
+void kmsan_report_fault(const struct kmsan_fault *f);
+int kmsan_halt(void);
 
 #endif /* KSAN_KMSAN_H */

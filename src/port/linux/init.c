@@ -89,8 +89,7 @@ void port_init(void)
 	port_threads_init();
 	port_signal_init();
 	port_sigmask_adopt();	/* SIGSEGV blocked across execve: unblock it */
-	kasan_heap_init();
-	__atomic_store_n(&kasan_ready, 1, __ATOMIC_RELEASE);
+	port_heap_init();
 	port_mem_init();
 	port_intercept_init();
 	port_fork_init();

@@ -7,8 +7,99 @@
 
 #include <sys/types.h>
 #include "../../kasan/kasan.h"
+#ifdef KSAN_PORT_KMSAN
+#include "../../kmsan/kmsan.h"
+#endif
 
 #define PORT_API __attribute__((visibility("default")))
+
+/*
+ * The heap behind the malloc family, chosen at build time: KASAN's (red
+ * zones, quarantine) in libksan.a, KMSAN's (poisoned with origins) in
+ * libksan-kmsan.a.  Same calls, errors as KASAN_* numbers.
+ */
+#ifdef KSAN_PORT_KMSAN
+_Static_assert((int)KMSAN_ENOMEM == (int)KASAN_ENOMEM && (int)KMSAN_EINVAL == (int)KASAN_EINVAL &&
+	       KMSAN_ZERO == KASAN_ZERO && KMSAN_MAX_ALLOC == KASAN_MAX_ALLOC,
+	       "one set of heap numbers");
+#define PORT_HEAP_CALLER(c) \
+	(&(const struct kmsan_caller){ (c)->entry, (c)->pc, (c)->fp, (c)->stack })
+static inline void port_heap_init(void)
+{
+	kmsan_heap_init();
+	__atomic_store_n(&kmsan_ready, 1, __ATOMIC_RELEASE);
+}
+/* the port's "runtime is up" test, for files shared with KASAN */
+#define kasan_ready kmsan_ready
+/* An impossible allocation (allocator_may_return_null=0): KMSAN has no
+ * report of its own for it; one line, then the halting exit. */
+static inline void port_heap_report_alloc(const char *type, size_t a, size_t b,
+					  uintptr_t pc, uintptr_t fp, uintptr_t entry)
+{
+	core_printf("ksan: KMSAN: %s (0x%lx, 0x%lx) requested at pc 0x%lx\n", type,
+		    (unsigned long)a, (unsigned long)b, (unsigned long)pc);
+	ksan_port_exit((int)core_opt.exitcode);
+}
+static inline void *port_heap_malloc(size_t size, size_t align, int flags,
+				     const struct kasan_caller *c, int *err)
+{
+	return kmsan_malloc(size, align, flags, PORT_HEAP_CALLER(c), err);
+}
+/* KMSAN judges no frees: a bad one is left alone */
+static inline int port_heap_free(void *p, const struct kasan_caller *c)
+{
+	return kmsan_free(p, PORT_HEAP_CALLER(c));
+}
+static inline size_t port_heap_usable_size(const void *p)
+{
+	return kmsan_usable_size(p);
+}
+static inline size_t port_heap_realloc_size(void *p, const struct kasan_caller *c)
+{
+	return kmsan_usable_size(p);
+}
+static inline uint32_t port_heap_alloc_stack(const void *p)
+{
+	return kmsan_alloc_stack(p);
+}
+/* realloc's copy carries shadow and origins over */
+static inline void port_heap_copy(void *d, const void *s, size_t n)
+{
+	extern void *(*real_memcpy)(void *, const void *, size_t);
+
+	real_memcpy(d, s, n);
+	kmsan_copy_meta(d, s, n);
+}
+/* a KFENCE object is fresh memory too */
+static inline void port_heap_sampled(void *p, size_t size, int flags,
+				     const struct kasan_caller *c)
+{
+	if (!(flags & KMSAN_ZERO))
+		kmsan_poison(p, size, kmsan_origin_alloc(kmsan_caller_stack(PORT_HEAP_CALLER(c))));
+}
+#else
+static inline void port_heap_init(void)
+{
+	kasan_heap_init();
+	__atomic_store_n(&kasan_ready, 1, __ATOMIC_RELEASE);
+}
+#define port_heap_malloc kasan_malloc
+#define port_heap_report_alloc kasan_report_alloc
+#define port_heap_free kasan_free
+#define port_heap_usable_size kasan_usable_size
+#define port_heap_realloc_size kasan_realloc_size
+#define port_heap_alloc_stack kasan_alloc_stack
+static inline void port_heap_copy(void *d, const void *s, size_t n)
+{
+	extern void *(*real_memcpy)(void *, const void *, size_t);
+
+	real_memcpy(d, s, n);
+}
+static inline void port_heap_sampled(void *p, size_t size, int flags,
+				     const struct kasan_caller *c)
+{
+}
+#endif
 
 /* init.c */
 void port_init(void);
@@ -38,6 +129,14 @@ void port_mem_init(void);
 	const struct kasan_caller cl = { (uintptr_t)(fn),		\
 		(uintptr_t)__builtin_return_address(0),			\
 		(uintptr_t)__builtin_frame_address(0), 0 }
+#ifdef KSAN_PORT_KMSAN
+/* KMSAN (libksan-kmsan.a) has no addressability to check. */
+static inline int port_check(const struct kasan_caller *cl, const void *addr,
+			     size_t size, int write)
+{
+	return 1;
+}
+#else
 /* 1 if every byte of [a, a+n) is addressable (n > 0): the shadow bytes
  * of all granules but the last are 0, eight at a time; the last covers the
  * range's last byte.  The common case of port_check, without a call. */
@@ -72,6 +171,7 @@ static inline int port_check(const struct kasan_caller *cl, const void *addr,
 		return 1;
 	return core_thread_get()->in_report;
 }
+#endif
 /* 1 after reporting "<fn>-param-overlap" if the ranges overlap, else 0. */
 int port_overlap(const struct kasan_caller *cl, const char *fn, const void *dst,
 		 size_t dsize, const void *src, size_t ssize);
@@ -109,6 +209,24 @@ void port_noproc_init(void);		/* before main: the working directory */
 const char *port_exe_path(void);	/* "" if unknown */
 char **port_start_envp(void);		/* from the initial stack, or NULL */
 int port_main_stack(uintptr_t *lo, uintptr_t *hi);
+
+/* port.c: map zeroed pages over [lo, hi), keeping pages already there */
+int port_map_fixed(uintptr_t lo, uintptr_t hi);
+#ifdef KSAN_PORT_KMSAN
+/* kmsan_shadow.c: metadata for the application memory at app, a chunk
+ * around it (0, or -1 if it cannot be mapped) */
+int port_kmsan_map_meta(uintptr_t app);
+void port_kmsan_clean_stack(void);
+static inline void port_clean_stack(void)
+{
+	port_kmsan_clean_stack();
+}
+#else
+static inline void port_clean_stack(void)
+{
+	kasan_unpoison_stack();
+}
+#endif
 
 /* signal.c */
 void port_signal_init(void);

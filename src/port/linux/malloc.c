@@ -45,7 +45,7 @@ static void *failed(int err, size_t a, size_t b, const char *type,
 		type = err == KASAN_EINVAL ? "invalid-allocation-alignment" :
 		       too_big(a, b) ? "allocation-size-too-big" : "out-of-memory";
 	if (!core_opt.allocator_may_return_null)
-		kasan_report_alloc(type, a, b, cl->pc, cl->fp, cl->entry);
+		port_heap_report_alloc(type, a, b, cl->pc, cl->fp, cl->entry);
 	errno = err == KASAN_EINVAL ? EINVAL : ENOMEM;
 	return 0;
 }
@@ -60,9 +60,11 @@ static void *do_alloc(size_t size, size_t align, int flags,
 	/* --ksan=kasan,kfence: one allocation in a sample goes to KFENCE
 	 * (zeroed already); the counter stays huge when KFENCE is off */
 	p = kfence_alloc(size, align, cl->entry, cl->pc, cl->fp);
-	if (unlikely(p))
+	if (unlikely(p)) {
+		port_heap_sampled(p, size, flags, cl);
 		return p;
-	p = kasan_malloc(size, align, flags, cl, &err);
+	}
+	p = port_heap_malloc(size, align, flags, cl, &err);
 	if (unlikely(!p))
 		return failed(err, size, align, 0, cl);
 	return p;
@@ -83,7 +85,7 @@ ENTRY void free(void *p)
 	if (unlikely(is_kfence_address(p)))
 		kfence_free(p, cl.entry, cl.pc, cl.fp);
 	else
-		kasan_free(p, &cl);
+		port_heap_free(p, &cl);
 }
 
 ENTRY void *calloc(size_t n, size_t size)
@@ -117,28 +119,28 @@ static void *do_realloc(void *p, size_t size, const struct kasan_caller *cl)
 		q = do_alloc(size, 0, 0, cl);
 		if (!q)
 			return 0;
-		real_memcpy(q, p, old < size ? old : size);
+		port_heap_copy(q, p, old < size ? old : size);
 		kfence_free(p, cl->entry, cl->pc, cl->fp);
 		return q;
 	}
 	if (!size) {		/* glibc: free and return NULL */
-		kasan_free(p, cl);
+		port_heap_free(p, cl);
 		return 0;
 	}
-	old = kasan_realloc_size(p, cl);
+	old = port_heap_realloc_size(p, cl);
 	if (old == (size_t)-1)
 		return 0;
 	q = do_alloc(size, 0, 0, cl);
 	if (!q)
 		return 0;	/* the old block stays valid, as C says */
-	real_memcpy(q, p, old < size ? old : size);
+	port_heap_copy(q, p, old < size ? old : size);
 	{
 		/* the old block's free stack is the new one's allocation
 		 * stack: walk it once */
 		struct kasan_caller fcl = *cl;
 
-		fcl.stack = kasan_alloc_stack(q);
-		kasan_free(p, &fcl);
+		fcl.stack = port_heap_alloc_stack(q);
+		port_heap_free(p, &fcl);
 	}
 	return q;
 }
@@ -237,7 +239,7 @@ ENTRY size_t malloc_usable_size(void *p)
 	port_ensure_init();
 	if (is_kfence_address(p))
 		return kfence_ksize(p);
-	n = kasan_usable_size(p);
+	n = port_heap_usable_size(p);
 	return n == (size_t)-1 ? 0 : n;
 }
 

@@ -64,6 +64,7 @@ void port_mem_init(void)
 		real_memset = (void *(*)(void *, int, size_t))p;
 }
 
+#ifndef KSAN_PORT_KMSAN	/* KMSAN's are in kmsan_mem.c */
 /* memcpy's ranges must not overlap: reported, and the copy not made.
  * The same pointer twice is let through, as ASan does: compilers emit
  * memcpy(p, p, n) for a struct assigned to itself. */
@@ -134,3 +135,4 @@ PORT_API __attribute__((noinline)) void *__asan_memset(void *d, int c, size_t n)
 		return d;
 	return real_memset(d, c, n);
 }
+#endif

@@ -70,7 +70,7 @@ size_t ksan_port_page_size(void)
 }
 
 /* Map zeroed shadow pages over [lo, hi); pages already there are kept. */
-static int map_shadow(uintptr_t lo, uintptr_t hi)
+int port_map_fixed(uintptr_t lo, uintptr_t hi)
 {
 	void *p = mmap((void *)lo, hi - lo, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
@@ -88,11 +88,12 @@ static int map_shadow(uintptr_t lo, uintptr_t hi)
 		return 0;	/* already mapped */
 	/* part of the range exists: go page by page */
 	for (; lo < hi; lo += 4096)
-		if (map_shadow(lo, lo + 4096))
+		if (port_map_fixed(lo, lo + 4096))
 			return -1;
 	return 0;
 }
 
+#ifndef KSAN_PORT_KMSAN
 /* Shadow ranges (see signal.c): S, and inside it G, the shadow of S. */
 #define PORT_SHADOW_LO ((uintptr_t)KASAN_SHADOW_OFFSET)
 #define PORT_SHADOW_HI ((KASAN_ADDR_LIMIT >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
@@ -108,7 +109,7 @@ int port_map_shadow_page(uintptr_t shadow_addr)
 	if (shadow_addr >= PORT_GAP_LO && shadow_addr < PORT_GAP_HI)
 		return -1;
 	e = errno;
-	r = map_shadow(lo, lo + 4096);
+	r = port_map_fixed(lo, lo + 4096);
 
 	errno = e;
 	return r;
@@ -129,10 +130,12 @@ int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
 		return -1;
 	lo = ROUND_DOWN((uintptr_t)kasan_shadow(addr), 4096);
 	hi = ROUND_UP((uintptr_t)kasan_shadow(addr + size - 1) + 1, 4096);
-	r = map_shadow(lo, hi);
+	r = port_map_fixed(lo, hi);
 	errno = e;
 	return r;
 }
+
+#endif
 
 /* ---- futex lock: 0 free, 1 held, 2 held with waiters ------------------ */
 
@@ -185,7 +188,7 @@ static void thread_exit(void *unused)
 	(void)unused;
 	/* frames left without returning (pthread_exit, cancellation) keep
 	 * their poison: clean the whole stack for the next thread using it */
-	kasan_unpoison_stack();	/* also registers the thread if it was not */
+	port_clean_stack();	/* also registers the thread if it was not */
 	port_thread_exited(ksan_port_thread_id());
 	core_thread_exit(thread_slot);
 	thread_slot = 0;

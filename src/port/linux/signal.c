@@ -26,6 +26,70 @@ struct fault { int unused; };
 static inline int classify(int sig, siginfo_t *info, const ucontext_t *uc,
 			   struct fault *f) { return FAULT_PROGRAM; }
 static inline void report_fault(struct fault *f) {}
+#elif defined(KSAN_PORT_KMSAN)
+/*
+ * KMSAN: a fault in the shadow or origin ranges is metadata to map when
+ * the application memory it describes exists (or is stack about to be
+ * used); else the program touched memory that is not there through a
+ * wild pointer, and the fault is reported at the program's address.
+ */
+#define STACK_BELOW 512
+#define STACK_ABOVE 65536
+struct fault {
+	struct kmsan_fault k;
+};
+
+static int app_exists(uintptr_t app, uintptr_t sp)
+{
+	unsigned char vec;
+	int e = errno, r, err;
+
+	if (app + STACK_ABOVE > sp && app < sp + STACK_ABOVE)
+		return 1;
+	r = mincore((void *)ROUND_DOWN(app, 4096), 4096, &vec);
+	err = r ? errno : 0;
+	errno = e;
+	return !r || err != ENOMEM;
+}
+
+static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault *f)
+{
+	uintptr_t addr = (uintptr_t)info->si_addr, app;
+	uintptr_t sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+
+	core_memset(f, 0, sizeof(*f));
+	f->k.pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	f->k.fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+	f->k.write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+	if (sig != SIGSEGV)
+		return FAULT_PROGRAM;
+	if (info->si_code == SI_KERNEL)
+		return FAULT_BAD;	/* non-canonical: no address */
+	f->k.addr = addr;
+	f->k.addr_known = 1;
+	if (info->si_code == SEGV_MAPERR && kmsan_is_meta(addr, &app)) {
+		if (app_exists(app, sp)) {
+			if (!port_kmsan_map_meta(app))
+				return FAULT_RETRY;
+			core_printf("ksan: cannot map KMSAN metadata at 0x%lx (out of memory or address space)\n",
+				    (unsigned long)addr);
+			ksan_port_exit(1);
+		}
+		f->k.addr = app;	/* the program's own wild access */
+		return FAULT_BAD;
+	}
+	if (info->si_code != SEGV_MAPERR && info->si_code != SEGV_ACCERR)
+		return FAULT_PROGRAM;
+	if (addr + STACK_BELOW > sp && addr < sp + STACK_ABOVE)
+		f->k.stack_overflow = 1;
+	return FAULT_BAD;
+}
+
+static void report_fault(struct fault *f)
+{
+	if (core_opt.handle_segv)
+		kmsan_report_fault(&f->k);
+}
 #else
 #include "insn.h"
 
@@ -255,7 +319,7 @@ static void pass_to_program(int sig, siginfo_t *info, void *uctx, const struct f
 {
 	siginfo_t si = *info;
 
-#ifndef KSAN_PORT_KFENCE_ONLY
+#if !defined(KSAN_PORT_KFENCE_ONLY) && !defined(KSAN_PORT_KMSAN)
 	if (f->k.addr_known == 2 && info->si_code != SI_KERNEL)
 		si.si_addr = (void *)f->k.addr;
 #endif

@@ -1,0 +1,158 @@
+/*
+ * This file contains KMSAN's metadata operations: poisoning and unpoisoning
+ * ranges with their origins, copying metadata along with data, and finding
+ * uninitialised bytes.  Ranges outside the application ranges have no
+ * metadata and are left alone (reads of them count as initialised).
+ */
+#include "kmsan.h"
+
+int kmsan_ready;
+
+int kmsan_is_meta(uintptr_t a, uintptr_t *app)
+{
+	static const struct { uintptr_t lo, hi; int origin; } meta[] = {
+		{ 0x010000000000UL, 0x100000000000UL, 0 },	/* shadow-2 */
+		{ 0x110000000000UL, 0x200000000000UL, 1 },	/* origin-2 */
+		{ 0x200000000000UL, 0x300000000000UL, 0 },	/* shadow-3 */
+		{ 0x300000000000UL, 0x400000000000UL, 1 },	/* origin-3 */
+		{ 0x500000000000UL, 0x510000000000UL, 0 },	/* shadow-1 */
+		{ 0x600000000000UL, 0x610000000000UL, 1 },	/* origin-1 */
+	};
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(meta); i++) {
+		if (a < meta[i].lo || a >= meta[i].hi)
+			continue;
+		if (app)
+			*app = (meta[i].origin ? a - KMSAN_ORIGIN_ADD : a) ^
+			       KMSAN_SHADOW_XOR;
+		return 1;
+	}
+	return 0;
+}
+
+/* Write one origin over the 4-byte slots covering [p, p+n). */
+static void set_origins(uintptr_t p, size_t n, uint32_t origin)
+{
+	uint32_t *o = kmsan_origin_of(p);
+	uint32_t *e = kmsan_origin_of(p + n - 1);
+
+	for (; o <= e; o++)
+		*o = origin;
+}
+
+void kmsan_poison(const void *ptr, size_t n, uint32_t origin)
+{
+	uintptr_t p = (uintptr_t)ptr;
+
+	if (!n || !kmsan_is_app_range(p, n))
+		return;
+	core_memset(kmsan_shadow_of(p), 0xff, n);
+	set_origins(p, n, origin);
+}
+
+void kmsan_unpoison(const void *ptr, size_t n)
+{
+	uintptr_t p = (uintptr_t)ptr;
+
+	if (!n || !kmsan_is_app_range(p, n))
+		return;
+	/* origins stay: they mean nothing while the shadow is clean, and a
+	 * partly clean 4-byte slot keeps the origin of its other bytes */
+	core_memset(kmsan_shadow_of(p), 0, n);
+}
+
+/* 1 if the n shadow bytes at s are all zero. */
+static int shadow_clean(const uint8_t *s, size_t n)
+{
+	typedef uint64_t __attribute__((may_alias)) word_t;
+
+	for (; n && ((uintptr_t)s & 7); n--, s++)
+		if (*s)
+			return 0;
+	for (; n >= 8; n -= 8, s += 8)
+		if (*(const word_t *)s)
+			return 0;
+	for (; n; n--, s++)
+		if (*s)
+			return 0;
+	return 1;
+}
+
+size_t kmsan_first_uninit(const void *ptr, size_t n)
+{
+	uintptr_t p = (uintptr_t)ptr;
+	const uint8_t *s;
+	size_t i;
+
+	if (!n || !kmsan_is_app_range(p, n))
+		return n;
+	s = kmsan_shadow_of(p);
+	if (shadow_clean(s, n))
+		return n;
+	for (i = 0; i < n; i++)
+		if (s[i])
+			return i;
+	return n;
+}
+
+/* memmove for shadow bytes (the core has no memmove of its own). */
+static void move_bytes(uint8_t *d, const uint8_t *s, size_t n)
+{
+	if ((uintptr_t)d - (uintptr_t)s >= n) {
+		core_memcpy(d, s, n);
+		return;
+	}
+	while (n--)
+		d[n] = s[n];
+}
+
+/*
+ * Copy the metadata of n bytes from src to dst, memmove-safe.  Origins go
+ * 4-byte slot by slot: a destination slot takes the origin of the source
+ * byte landing on its first uninitialised byte, chained to the current
+ * stack (one chain per distinct origin, as the kernel's memcpy does).
+ */
+void kmsan_copy_meta(void *dst, const void *src, size_t n)
+{
+	uintptr_t d = (uintptr_t)dst, s = (uintptr_t)src;
+	uint32_t last_in = 0, last_out = 0;
+	uintptr_t pc = (uintptr_t)__builtin_return_address(0);
+	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+	const uint8_t *ss;
+	uint8_t *ds;
+	size_t i;
+
+	if (!n || d == s || !kmsan_is_app_range(d, n))
+		return;
+	if (!kmsan_is_app_range(s, n)) {
+		core_memset(kmsan_shadow_of(d), 0, n);	/* no metadata: clean */
+		return;
+	}
+	ss = kmsan_shadow_of(s);
+	ds = kmsan_shadow_of(d);
+	if (shadow_clean(ss, n)) {
+		core_memset(ds, 0, n);
+		return;
+	}
+	move_bytes(ds, ss, n);
+	/* origins: walk destination slots; for each, find an uninit byte */
+	for (i = 0; i < n;) {
+		uintptr_t slot = ROUND_DOWN(d + i, 4);
+		size_t end = slot + 4 - d < n ? slot + 4 - d : n, k;
+
+		for (k = i; k < end; k++) {
+			if (ds[k]) {
+				uint32_t o = *kmsan_origin_of(s + k);
+
+				if (o != last_in) {
+					last_in = o;
+					last_out = o ? kmsan_origin_chain(o, pc, fp) : 0;
+				}
+				*kmsan_origin_of(d + k) = last_out;
+				break;
+			}
+		}
+		i = end;
+	}
+}

@@ -1,0 +1,348 @@
+/*
+ * This file contains KMSAN's reports: uses of uninitialised values (the
+ * compiler's __msan_warning), uninitialised bytes leaving the program
+ * (infoleaks: write(2), send(2), ksan_check_memory) and faults, in the
+ * kernel's layout (53 '=' banner, the use's stack, then one section per
+ * origin chain link), in MemorySanitizer's words (report_format=asan) and
+ * as one JSON object.  One report per distinct (pc, origin) when the
+ * program goes on (halt_on_error=0); KMSAN halts by default, like KASAN.
+ */
+#include "kmsan.h"
+
+#define BANNER "====================================================="
+#define CHAIN_MAX (KMSAN_MAX_ORIGIN_DEPTH + 2)
+
+struct leak {			/* which bytes of a checked range */
+	uintptr_t addr;
+	size_t size, first, last;	/* [first, last] are uninitialised */
+	const char *what;
+	enum kmsan_boundary kind;
+};
+
+int kmsan_halt(void)
+{
+	return core_opt.halt_on_error < 0 ? 1 : (int)core_opt.halt_on_error;
+}
+
+/* The origin chain, newest link first; the last entry is where the value
+ * was created (or UNKNOWN). */
+static unsigned walk_origin(uint32_t id, struct kmsan_origin_info *o)
+{
+	unsigned n = 0;
+
+	do {
+		kmsan_origin_describe(id, &o[n]);
+		id = o[n].kind == KMSAN_ORIGIN_CHAIN ? o[n].prev : 0;
+		n++;
+	} while (id && n < CHAIN_MAX);
+	return n;
+}
+
+static size_t stack_of(depot_handle_t h, const uintptr_t **pcs)
+{
+	return h ? core_depot_fetch(h, pcs) : 0;
+}
+
+/* "buf" and "fn" from "----buf@fn" */
+static void split_descr(const char *d, char *var, size_t vlen, const char **fn)
+{
+	size_t i = 0;
+
+	d = d ? d + 4 : "";
+	while (d[i] && d[i] != '@' && i + 1 < vlen) {
+		var[i] = d[i];
+		i++;
+	}
+	var[i] = 0;
+	*fn = core_strchr(d, '@') ? core_strchr(d, '@') + 1 : "";
+}
+
+static void print_kernel(const char *type, const char *in, const uintptr_t *pcs,
+			 size_t n, const struct kmsan_origin_info *o, unsigned no,
+			 const struct leak *lk)
+{
+	const uintptr_t *sp;
+	size_t sn;
+	unsigned i;
+	char task[64];
+
+	core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n", BANNER, type, in);
+	core_print_stack(pcs, n, 0);
+	core_bprintf(&core_rbuf, "\n");
+	for (i = 0; i < no; i++) {
+		const struct kmsan_origin_info *oi = &o[i];
+
+		switch (oi->kind) {
+		case KMSAN_ORIGIN_CHAIN:
+			core_bprintf(&core_rbuf, "Uninit was stored to memory at:\n");
+			sn = stack_of(oi->stack, &sp);
+			core_print_stack(sp, sn, 0);
+			break;
+		case KMSAN_ORIGIN_ALLOCA: {
+			char var[128];
+			const char *fn;
+
+			split_descr(oi->descr, var, sizeof(var), &fn);
+			core_bprintf(&core_rbuf, "Local variable %s created at:\n", var);
+			core_print_stack(&oi->pc, 1, 0);
+			break;
+		}
+		case KMSAN_ORIGIN_ALLOC:
+		case KMSAN_ORIGIN_FREE:
+			core_bprintf(&core_rbuf, "Uninit was created at:\n");
+			sn = stack_of(oi->stack, &sp);
+			core_print_stack(sp, sn, 1);
+			break;
+		default:
+			core_bprintf(&core_rbuf, "Uninit was created at:\n (stack is not available)\n");
+		}
+		core_bprintf(&core_rbuf, "\n");
+	}
+	if (no && o[no - 1].kind != KMSAN_ORIGIN_UNKNOWN && o[0].kind == KMSAN_ORIGIN_CHAIN &&
+	    o[0].depth + 1 >= KMSAN_MAX_ORIGIN_DEPTH)
+		core_bprintf(&core_rbuf, "<Zero or more stacks not recorded to save memory>\n\n");
+	if (lk) {
+		if (lk->first == lk->last)
+			core_bprintf(&core_rbuf, "Byte %lu of %lu is uninitialized\n",
+				     (unsigned long)lk->first, (unsigned long)lk->size);
+		else
+			core_bprintf(&core_rbuf, "Bytes %lu-%lu of %lu are uninitialized\n",
+				     (unsigned long)lk->first, (unsigned long)lk->last,
+				     (unsigned long)lk->size);
+		core_bprintf(&core_rbuf, "Memory access of size %lu starts at 0x%lx\n\n",
+			     (unsigned long)lk->size, (unsigned long)lk->addr);
+	}
+	core_task_name(task, sizeof(task));
+	core_bprintf(&core_rbuf, "Reported by task %s\n%s\n", task, BANNER);
+}
+
+static void print_asan(const uintptr_t *pcs, size_t n, const struct kmsan_origin_info *o,
+		       unsigned no, const struct leak *lk)
+{
+	struct ksan_symbol s;
+	const uintptr_t *sp;
+	size_t sn;
+	unsigned i;
+
+	if (lk)
+		core_bprintf(&core_rbuf, "Uninitialized bytes in %s at offset %lu inside [0x%lx, %lu)\n",
+			     lk->what, (unsigned long)lk->first, (unsigned long)lk->addr,
+			     (unsigned long)lk->size);
+	core_bprintf(&core_rbuf, "==%d==WARNING: MemorySanitizer: use-of-uninitialized-value\n",
+		     ksan_port_pid());
+	core_print_stack_asan(pcs, n, 0);
+	core_bprintf(&core_rbuf, "\n");
+	for (i = 0; i < no; i++) {
+		const struct kmsan_origin_info *oi = &o[i];
+
+		switch (oi->kind) {
+		case KMSAN_ORIGIN_CHAIN:
+			core_bprintf(&core_rbuf, "  Uninitialized value was stored to memory at\n");
+			sn = stack_of(oi->stack, &sp);
+			core_print_stack_asan(sp, sn, 0);
+			break;
+		case KMSAN_ORIGIN_ALLOCA: {
+			char var[128];
+			const char *fn;
+
+			split_descr(oi->descr, var, sizeof(var), &fn);
+			core_bprintf(&core_rbuf, "  Uninitialized value was created by an allocation of '%s' in the stack frame of function '%s'\n",
+				     var, fn);
+			core_print_stack_asan(&oi->pc, 1, 0);
+			break;
+		}
+		case KMSAN_ORIGIN_ALLOC:
+		case KMSAN_ORIGIN_FREE:
+			core_bprintf(&core_rbuf, "  Uninitialized value was created by a heap %s\n",
+				     oi->kind == KMSAN_ORIGIN_FREE ? "deallocation" : "allocation");
+			sn = stack_of(oi->stack, &sp);
+			core_print_stack_asan(sp, sn, 1);
+			break;
+		default:
+			break;
+		}
+		core_bprintf(&core_rbuf, "\n");
+	}
+	core_memset(&s, 0, sizeof(s));
+	if (n)
+		ksan_port_symbolize(pcs[0], 1, &s);
+	core_bprintf(&core_rbuf, "SUMMARY: MemorySanitizer: use-of-uninitialized-value");
+	if (s.file)
+		core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
+	core_bprintf(&core_rbuf, " in %s\n", s.function ? s.function : "??");
+}
+
+static void print_json(const char *type, const char *in, const uintptr_t *pcs, size_t n,
+		       const struct kmsan_origin_info *o, unsigned no,
+		       const struct leak *lk, uintptr_t pc)
+{
+	static const char *const kinds[] = { "unknown", "heap", "freed", "stored", "stack" };
+	const uintptr_t *sp;
+	size_t sn;
+	unsigned i;
+	char task[64];
+
+	core_task_name(task, sizeof(task));
+	core_bprintf(&core_rbuf, "{\"detector\":\"KMSAN\",\"type\":\"%s\","
+		     "\"asan_type\":\"use-of-uninitialized-value\",\"function\":", type);
+	core_json_str(in);
+	core_bprintf(&core_rbuf, ",\"pc\":\"0x%lx\",\"task\":", (unsigned long)pc);
+	core_json_str(task);
+	if (lk)
+		core_bprintf(&core_rbuf, ",\"address\":\"0x%lx\",\"size\":%lu,"
+			     "\"uninit_first\":%lu,\"uninit_last\":%lu",
+			     (unsigned long)lk->addr, (unsigned long)lk->size,
+			     (unsigned long)lk->first, (unsigned long)lk->last);
+	core_bprintf(&core_rbuf, ",\"stack\":");
+	core_json_frames(pcs, n, 0);
+	core_bprintf(&core_rbuf, ",\"origins\":[");
+	for (i = 0; i < no; i++) {
+		core_bprintf(&core_rbuf, "%s{\"kind\":\"%s\"", i ? "," : "", kinds[o[i].kind]);
+		if (o[i].kind == KMSAN_ORIGIN_ALLOCA) {
+			char var[128];
+			const char *fn;
+
+			split_descr(o[i].descr, var, sizeof(var), &fn);
+			core_bprintf(&core_rbuf, ",\"variable\":");
+			core_json_str(var);
+			core_bprintf(&core_rbuf, ",\"stack\":");
+			core_json_frames(&o[i].pc, 1, 0);
+		} else {
+			sn = stack_of(o[i].stack, &sp);
+			core_bprintf(&core_rbuf, ",\"stack\":");
+			core_json_frames(sp, sn, o[i].kind == KMSAN_ORIGIN_ALLOC ||
+					 o[i].kind == KMSAN_ORIGIN_FREE);
+		}
+		core_bprintf(&core_rbuf, "}");
+	}
+	core_bprintf(&core_rbuf, "]}\n");
+}
+
+/* One report: pcs is the use's stack; lk the checked range (or NULL). */
+static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct leak *lk)
+{
+	struct kmsan_origin_info o[CHAIN_MAX];
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	struct ksan_report r;
+	char in[256], type[48];
+	unsigned no;
+	size_t n;
+	int uaf;
+
+	no = walk_origin(origin, o);
+	uaf = o[0].uaf || o[no - 1].kind == KMSAN_ORIGIN_FREE;
+	if (lk)
+		core_snprintf(type, sizeof(type), "infoleak%s", uaf ? "-after-free" : "");
+	else
+		core_snprintf(type, sizeof(type), "%s", uaf ? "use-after-free" : "uninit-value");
+	if (!core_report_begin_key(pc, type, origin, !kmsan_halt()))
+		return;
+	n = ksan_port_stack_trace(pcs, DEPOT_MAX_FRAMES, pc, fp);
+	if (lk)
+		core_snprintf(in, sizeof(in), "%s", lk->what);
+	else
+		core_format_function(in, sizeof(in), pc, 1);
+	core_memset(&r, 0, sizeof(r));
+	r.detector = "KMSAN";
+	r.bug_type = type;
+	r.asan_type = "use-of-uninitialized-value";
+	r.addr = lk ? lk->addr + lk->first : 0;
+	r.size = lk ? lk->last - lk->first + 1 : 0;
+	r.access = KSAN_READ;
+	r.pc = pc;
+	r.object_freed = uaf;
+	r.kind = lk ? KSAN_BUG_INFOLEAK : KSAN_BUG_UNINIT;
+	r.origin = origin;
+	if (core_report_callback(&r)) {
+		core_report_cancel();
+		return;
+	}
+	if (core_opt.report_format == FORMAT_ASAN)
+		print_asan(pcs, n, o, no, lk);
+	else if (core_opt.report_format == FORMAT_JSON)
+		print_json(type, in, pcs, n, o, no, lk, pc);
+	else
+		print_kernel(type, in, pcs, n, o, no, lk);
+	core_report_end(kmsan_halt());
+}
+
+void kmsan_report_use(uint32_t origin, uintptr_t pc, uintptr_t fp)
+{
+	report(origin, pc, fp, 0);
+}
+
+/* Each run of uninitialised bytes sharing one origin is a report. */
+void kmsan_check_memory(const void *p, size_t n, enum kmsan_boundary kind,
+			const char *what, uintptr_t pc, uintptr_t fp)
+{
+	uintptr_t a = (uintptr_t)p;
+	size_t i = kmsan_first_uninit(p, n);
+
+	while (i < n) {
+		uint32_t origin = *kmsan_origin_of(a + i);
+		const uint8_t *s = kmsan_shadow_of(a);
+		struct leak lk = { a, n, i, i, what, kind };
+
+		while (lk.last + 1 < n && s[lk.last + 1] &&
+		       *kmsan_origin_of(a + lk.last + 1) == origin)
+			lk.last++;
+		report(origin, pc, fp, &lk);
+		for (i = lk.last + 1; i < n && !s[i]; i++)
+			;
+	}
+}
+
+/* A fault that is not the runtime's to fix: a wild or null pointer (the
+ * signal handler saw no application memory behind it).  Always halts. */
+void kmsan_report_fault(const struct kmsan_fault *f)
+{
+	const char *type = f->stack_overflow ? "stack-overflow" :
+			   f->addr_known && f->addr < 4096 ? "null-ptr-deref" :
+			   "wild-memory-access";
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	struct ksan_report r;
+	char in[256], task[64];
+	size_t n;
+
+	if (!core_report_begin(f->pc, type, 0))
+		return;
+	pcs[0] = f->pc;
+	n = 1 + ksan_port_stack_trace(pcs + 1, DEPOT_MAX_FRAMES - 1, 0, f->fp);
+	core_memset(&r, 0, sizeof(r));
+	r.detector = "KMSAN";
+	r.bug_type = type;
+	r.asan_type = f->stack_overflow ? "stack-overflow" : "SEGV";
+	r.addr = f->addr;
+	r.access = f->write ? KSAN_WRITE : KSAN_READ;
+	r.pc = f->pc;
+	if (core_report_callback(&r)) {
+		core_report_cancel();
+		return;
+	}
+	core_task_name(task, sizeof(task));
+	core_format_function(in, sizeof(in), f->pc, 0);
+	if (core_opt.report_format == FORMAT_ASAN) {
+		core_bprintf(&core_rbuf, "==%d==ERROR: MemorySanitizer: %s on unknown address 0x%lx (pc 0x%lx)\n"
+			     "==%d==The signal is caused by a %s memory access.\n",
+			     ksan_port_pid(), r.asan_type, (unsigned long)f->addr,
+			     (unsigned long)f->pc, ksan_port_pid(), f->write ? "WRITE" : "READ");
+		core_print_stack_asan(pcs, n, CORE_STACK_FAULT);
+		core_bprintf(&core_rbuf, "\nSUMMARY: MemorySanitizer: %s in %s\n", r.asan_type, in);
+	} else if (core_opt.report_format == FORMAT_JSON) {
+		core_bprintf(&core_rbuf, "{\"detector\":\"KMSAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
+			     "\"access\":\"%s\",\"address\":\"0x%lx\",\"pc\":\"0x%lx\",\"task\":",
+			     type, r.asan_type, f->write ? "write" : "read",
+			     (unsigned long)f->addr, (unsigned long)f->pc);
+		core_json_str(task);
+		core_bprintf(&core_rbuf, ",\"stack\":");
+		core_json_frames(pcs, n, CORE_STACK_FAULT);
+		core_bprintf(&core_rbuf, "}\n");
+	} else {
+		core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n%s at addr 0x%lx by task %s\n\n",
+			     BANNER, type, in, f->write ? "Write" : "Read",
+			     (unsigned long)f->addr, task);
+		core_print_stack(pcs, n, CORE_STACK_FAULT);
+		core_bprintf(&core_rbuf, "%s\n", BANNER);
+	}
+	core_report_end(1);
+}

@@ -1,0 +1,44 @@
+/*
+ * This file contains what the Linux port's shared files expect from the
+ * parts libksan-kmsan.a leaves out (KASAN's interceptors and ucontext
+ * support): raw system-call I/O for the runtime, the C library's
+ * definitions by name, and the answers "no interceptors to set up" and
+ * "no makecontext stacks known".
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <sys/auxv.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "linux.h"
+
+extern void *dlsym(void *, const char *) __attribute__((weak));
+
+ssize_t port_sys_read(int fd, void *buf, size_t n)
+{
+	return syscall(SYS_read, fd, buf, n);
+}
+
+ssize_t port_sys_write(int fd, const void *buf, size_t n)
+{
+	return syscall(SYS_write, fd, buf, n);
+}
+
+void *port_real(const char *name)
+{
+	if (!dlsym || !getauxval(AT_BASE))
+		return 0;	/* static: no libc.so to look in */
+	return dlsym(RTLD_NEXT, name);
+}
+
+/* KMSAN's libc model (kmsan_libc*.c) finds what it needs on first use. */
+void port_intercept_init(void)
+{
+}
+
+/* Without ucontext.c the port knows no makecontext stacks: the unwinder
+ * bounds frames by the thread's own stack. */
+int port_user_stack(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
+{
+	return -1;
+}
