@@ -44,7 +44,7 @@ for t in tests/unit/*.sh; do
 	count "$p" "$f" "$s"
 done
 
-# 2. lit, once per compiler and mode
+# 2. lit, once per compiler and mode, then KMSAN's pass
 
 # lit_account <log> <results> <status> <failed>: prints why lit's run does
 # not add up (nothing if it does).
@@ -64,11 +64,15 @@ lit_account() {
 }
 timeout_arg=
 $PY -c 'import psutil' 2>/dev/null && timeout_arg=--timeout=120
-for cc in gcc clang; do
-	for mode in inline outline; do
+# the last pass: KMSAN's directory alone, with clang
+for pass in gcc-inline gcc-outline clang-inline clang-outline clang-kmsan; do
+	cc=${pass%-*} mode=${pass#*-}
+	dir=tests/lit
+	[ "$mode" = kmsan ] && dir=tests/lit/kmsan
+	{
 		out=$log/lit-$cc-$mode.log
 		$PY "$LIT" -j "$JOBS" $timeout_arg -v --param cc=$cc --param mode=$mode \
-			--param build="$B" tests/lit > "$out" 2>&1
+			--param build="$B" $dir > "$out" 2>&1
 		rc=$?
 		# one line per test: "CODE: ksan-gcc-inline :: heap/x.c (3 of 96)"
 		res=' ksan-[a-z]+-[a-z]+ :: .* \([0-9]+ of [0-9]+\)$'
@@ -85,7 +89,7 @@ for cc in gcc clang; do
 		fi
 		echo "lit/$cc-$mode: $p passed, $f failed, $s skipped"
 		count "$p" "$f" "$s"
-	done
+	}
 done
 echo "(logs in $log)"
 echo "$pass passed, $fail failed, $skip skipped"

@@ -175,6 +175,7 @@ struct kmsan_fault {
 	uintptr_t addr, pc, fp;
 	int write;
 	int addr_known;		/* 0: none (non-canonical), else exact */
+	uintptr_t meta_of;	/* addr is KMSAN metadata of this address */
 	int stack_overflow;
 };
 void kmsan_report_fault(const struct kmsan_fault *f);

@@ -113,12 +113,16 @@ static void move_bytes(uint8_t *d, const uint8_t *s, size_t n)
  * byte landing on its first uninitialised byte, chained to the current
  * stack (one chain per distinct origin, as the kernel's memcpy does).
  */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wframe-address"	/* built with frame pointers */
 void kmsan_copy_meta(void *dst, const void *src, size_t n)
 {
 	uintptr_t d = (uintptr_t)dst, s = (uintptr_t)src;
 	uint32_t last_in = 0, last_out = 0;
-	uintptr_t pc = (uintptr_t)__builtin_return_address(0);
-	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+	/* the chain starts at the copy's caller: the program, not the
+	 * runtime's entry point (always called directly) */
+	uintptr_t pc = (uintptr_t)__builtin_return_address(1);
+	uintptr_t fp = (uintptr_t)__builtin_frame_address(1);
 	const uint8_t *ss;
 	uint8_t *ds;
 	size_t i;
@@ -156,3 +160,4 @@ void kmsan_copy_meta(void *dst, const void *src, size_t n)
 		i = end;
 	}
 }
+#pragma GCC diagnostic pop

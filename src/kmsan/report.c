@@ -338,9 +338,13 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 		core_json_frames(pcs, n, CORE_STACK_FAULT);
 		core_bprintf(&core_rbuf, "}\n");
 	} else {
-		core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n%s at addr 0x%lx by task %s\n\n",
+		core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n%s at addr 0x%lx by task %s\n",
 			     BANNER, type, in, f->write ? "Write" : "Read",
 			     (unsigned long)f->addr, task);
+		if (f->meta_of)
+			core_bprintf(&core_rbuf, "(the KMSAN metadata of 0x%lx, where nothing is mapped)\n\n",
+				     (unsigned long)f->meta_of);
+		core_bprintf(&core_rbuf, "\n");
 		core_print_stack(pcs, n, CORE_STACK_FAULT);
 		core_bprintf(&core_rbuf, "%s\n", BANNER);
 	}

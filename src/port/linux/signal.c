@@ -75,7 +75,7 @@ static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault
 				    (unsigned long)addr);
 			ksan_port_exit(1);
 		}
-		f->k.addr = app;	/* the program's own wild access */
+		f->k.meta_of = app;	/* the program's own wild access */
 		return FAULT_BAD;
 	}
 	if (info->si_code != SEGV_MAPERR && info->si_code != SEGV_ACCERR)
