@@ -161,10 +161,10 @@ check: all
 	@bash tests/run-tests.sh
 
 demo: all
-	@bash examples/run-demo.sh
+	@bash examples/run-demo.sh $(B)
 
 bench: all
-	@bash bench/run.sh
+	@BUILD=$(B) bash bench/run.sh
 
 clean:
 	rm -rf $(B)
