@@ -56,7 +56,7 @@ static inline int kasan_bad_1(uintptr_t a)
 int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t pc,
 		      uintptr_t fp, uintptr_t entry);
 
-/* report_generic.c */
+/* report.c, report_fault.c, report_alloc.c, report_overlap.c */
 enum kasan_free_bug { KASAN_DOUBLE_FREE, KASAN_INVALID_FREE };
 void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 		  uintptr_t fp, uintptr_t entry);

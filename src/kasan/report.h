@@ -1,0 +1,65 @@
+/*
+ * This file contains what generic KASAN's report files share: the context
+ * one report is gathered into, the banners, and the helpers the driver
+ * (report.c) and the three layouts (report_kasan.c, report_asan.c,
+ * report_json.c) call across files.
+ */
+#ifndef KSAN_KASAN_REPORT_H
+#define KSAN_KASAN_REPORT_H
+
+#include "kasan.h"
+
+#define BANNER "=================================================================="
+#define ASAN_BANNER "================================================================="
+
+/* Everything one report needs, gathered before printing. */
+struct report_ctx {
+	struct ksan_report r;
+	struct kasan_object obj;
+	int has_obj;
+	uintptr_t first_bad;
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t npcs;
+	int has_entry;
+	uintptr_t fp;
+	const char *free_word;	/* asan: "attempting double-free" ... */
+	int has_global, has_frame;
+	struct kasan_global_info glob;
+	struct kasan_frame frame;
+	uint32_t stack_tid;
+	char stack_task[32];
+	int granule;		/* fault decoded from an inline check: a granule */
+	const struct kasan_fault *fault;	/* kasan_report_fault's, else NULL */
+};
+
+static inline int kasan_has_shadow(uintptr_t a)
+{
+	return a >= KASAN_NULL_LIMIT && a < KASAN_ADDR_LIMIT;
+}
+
+/* report.c: gathering a report and the parts the text layouts share */
+size_t kasan_capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
+		     uintptr_t entry);
+/* Print the report (callback, layout, halt policy); the report lock is held. */
+void kasan_emit(struct report_ctx *c);
+int kasan_is_segv(const struct ksan_report *r);
+void kasan_print_depot(depot_handle_t h, int asan);
+const char *kasan_cache_name(const struct kasan_object *o, char *buf, size_t len);
+const char *kasan_relation(uintptr_t a, const struct kasan_object *o, size_t *dist);
+void kasan_print_origins(struct report_ctx *c, int asan);
+void kasan_print_frame_vars(struct report_ctx *c, int asan);
+void kasan_print_aux(struct report_ctx *c, int asan);
+
+/* report_kasan.c */
+void kasan_print_kasan(struct report_ctx *c);
+void kasan_print_object(struct report_ctx *c);
+void kasan_print_shadow(uintptr_t addr);
+
+/* report_asan.c */
+void kasan_print_asan(struct report_ctx *c);
+void kasan_print_summary_asan(struct report_ctx *c, const char *type);
+
+/* report_json.c */
+void kasan_print_json(struct report_ctx *c);
+
+#endif /* KSAN_KASAN_REPORT_H */

@@ -1,0 +1,212 @@
+/*
+ * This file contains the AddressSanitizer layout of generic KASAN's
+ * reports (report_format=asan), so that tools written for ASan read them.
+ */
+#include "report.h"
+
+static void print_shadow_asan(uintptr_t addr)
+{
+	uintptr_t bad = (uintptr_t)kasan_shadow(addr);
+	uintptr_t row = ROUND_DOWN(bad, 16) - 5 * 16;
+	int i, j;
+
+	if (!kasan_has_shadow(addr) ||
+	    ksan_port_shadow_ensure(kasan_shadow_to_mem((int8_t *)row), 11 * 16 * 8))
+		return;
+	core_bprintf(&core_rbuf, "Shadow bytes around the buggy address:\n");
+	for (i = 0; i < 11; i++, row += 16) {
+		const uint8_t *s = (const uint8_t *)row;
+
+		core_bprintf(&core_rbuf, "%s0x%012lx:", row == ROUND_DOWN(bad, 16) ? "=>" : "  ",
+			     (unsigned long)row);
+		for (j = 0; j < 16; j++) {
+			uintptr_t b = row + (uintptr_t)j;
+
+			if (b == bad)
+				core_bprintf(&core_rbuf, "[%02x]", s[j]);
+			else
+				core_bprintf(&core_rbuf, b == bad + 1 ? "%02x" : " %02x", s[j]);
+		}
+		core_bprintf(&core_rbuf, "\n");
+	}
+	if (core_opt.print_legend)
+		core_bprintf(&core_rbuf,
+			"Shadow byte legend (one shadow byte represents 8 application bytes):\n"
+			"  Addressable:           00\n"
+			"  Partially addressable: 01 02 03 04 05 06 07 \n"
+			"  Heap red zone:          fc\n"
+			"  Freed heap region:      fb\n"
+			"  Large object red zone:  fe\n"
+			"  Freed large object:     ff\n"
+			"  Stack left redzone:     f1\n"
+			"  Stack mid redzone:      f2\n"
+			"  Stack right redzone:    f3\n"
+			"  Stack after return:     f5\n"
+			"  Stack use after scope:  f8\n"
+			"  Global redzone:         f9\n"
+			"  Poisoned by user:       f7\n"
+			"  Intra object redzone:   bb\n"
+			"  Left alloca redzone:    ca\n"
+			"  Right alloca redzone:   cb\n");
+}
+
+static void print_location_asan(struct report_ctx *c)
+{
+	char tw[48];
+
+	if (c->has_global) {
+		size_t dist;
+		struct kasan_object o;
+		const char *rel;
+
+		core_memset(&o, 0, sizeof(o));
+		o.start = c->glob.beg;
+		o.size = c->glob.size;
+		rel = kasan_relation(c->r.addr, &o, &dist);
+		core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s global variable '%s' defined in '",
+			     (unsigned long)c->r.addr, (unsigned long)dist, rel,
+			     c->glob.name ? c->glob.name : "?");
+		if (c->glob.file)
+			core_bprintf(&core_rbuf, "%s:%u:%u", c->glob.file, c->glob.line,
+				     c->glob.column);
+		else
+			core_bprintf(&core_rbuf, "%s", c->glob.module ? c->glob.module : "?");
+		core_bprintf(&core_rbuf, "' (0x%lx) of size %lu\n", (unsigned long)c->glob.beg,
+			     (unsigned long)c->glob.size);
+	} else if (c->has_frame) {
+		uintptr_t pc = c->frame.pc;
+
+		core_bprintf(&core_rbuf, "Address 0x%lx is located in stack of thread %s at offset %lu in frame\n",
+			     (unsigned long)c->r.addr,
+			     core_thread_word(c->stack_tid ? c->stack_tid : ksan_port_thread_id(), tw, sizeof(tw)),
+			     (unsigned long)c->frame.offset);
+		core_print_stack_asan(&pc, 1, 1);
+		core_bprintf(&core_rbuf, "\n");
+		kasan_print_frame_vars(c, 1);
+		core_bprintf(&core_rbuf,
+			     "HINT: this may be a false positive if your program uses some custom stack unwind mechanism, swapcontext or vfork\n"
+			     "      (longjmp is supported)\n");
+	}
+}
+
+void kasan_print_summary_asan(struct report_ctx *c, const char *type)
+{
+	struct ksan_symbol s;
+	size_t i = c->has_entry == 1 && c->npcs > 1 ? 1 : 0;
+
+	core_memset(&s, 0, sizeof(s));
+	if (c->npcs)
+		ksan_port_symbolize(c->pcs[i], 1, &s);
+	core_bprintf(&core_rbuf, "SUMMARY: AddressSanitizer: %s", type);
+	if (s.file)
+		core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
+	if (s.file && s.column)
+		core_bprintf(&core_rbuf, ":%u", s.column);
+	if (s.function)
+		core_bprintf(&core_rbuf, " in %s", s.function);
+	core_bprintf(&core_rbuf, "\n");
+}
+
+/* ASan's first lines for a fault: stack-overflow, or SEGV on an address
+ * (none when the hardware gave none), and what kind of access it was. */
+static void print_fault_asan(struct report_ctx *c, const char *tw)
+{
+	const struct kasan_fault *f = c->fault;
+	struct ksan_report *r = &c->r;
+	uintptr_t sp = f ? f->sp : c->fp;
+	int pid = ksan_port_pid();
+	char t[16];
+	size_t n;
+
+	/* ASan's fault line names the thread by number alone: "T1" */
+	for (n = 0; n + 1 < sizeof(t) && tw[n] && tw[n] != ' '; n++)
+		t[n] = tw[n];
+	t[n] = 0;
+	tw = t;
+
+	if (f && f->stack_overflow) {
+		core_bprintf(&core_rbuf, "stack-overflow on address 0x%012lx (pc 0x%lx bp 0x%lx sp 0x%lx %s)\n",
+			     (unsigned long)r->addr, (unsigned long)r->pc,
+			     (unsigned long)c->fp, (unsigned long)sp, tw);
+		return;
+	}
+	if (f && !f->addr_known)
+		core_bprintf(&core_rbuf, "SEGV on unknown address (pc 0x%lx bp 0x%lx sp 0x%lx %s)\n",
+			     (unsigned long)r->pc, (unsigned long)c->fp, (unsigned long)sp, tw);
+	else
+		core_bprintf(&core_rbuf, "SEGV on unknown address 0x%012lx (pc 0x%lx bp 0x%lx sp 0x%lx %s)\n",
+			     (unsigned long)r->addr, (unsigned long)r->pc,
+			     (unsigned long)c->fp, (unsigned long)sp, tw);
+	core_bprintf(&core_rbuf, "==%d==The signal is caused by a %s memory access.\n",
+		     pid, r->access == KSAN_WRITE ? "WRITE" : "READ");
+	if (f && f->noncanonical)
+		core_bprintf(&core_rbuf, "==%d==Hint: this fault was caused by a dereference of a high value address (see register values below).  Disassemble the provided pc to learn which register was used.\n",
+			     pid);
+	else if (r->addr < KASAN_NULL_LIMIT)
+		core_bprintf(&core_rbuf, "==%d==Hint: address points to the zero page.\n", pid);
+}
+
+void kasan_print_asan(struct report_ctx *c)
+{
+	struct ksan_report *r = &c->r;
+	char tw[48];
+	const char *summary = r->asan_type;
+
+	core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
+	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: ", ksan_port_pid());
+	if (kasan_is_segv(r)) {
+		/* ASan's words for a fault: no shadow, no object */
+		int so = c->fault && c->fault->stack_overflow;
+
+		print_fault_asan(c, tw);
+		core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
+		core_bprintf(&core_rbuf, so ? "\n" : "\nAddressSanitizer can not provide additional info.\n");
+		kasan_print_summary_asan(c, so ? "stack-overflow" : "SEGV");
+		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+		return;
+	}
+	if (r->access == KSAN_FREE) {
+		core_bprintf(&core_rbuf, "%s 0x%lx in thread %s:\n", c->free_word,
+			     (unsigned long)r->addr, tw);
+	} else {
+		core_bprintf(&core_rbuf, "%s on address 0x%lx at pc 0x%lx bp 0x%lx sp 0x%lx\n",
+			     r->asan_type, (unsigned long)r->addr, (unsigned long)r->pc,
+			     (unsigned long)c->fp, (unsigned long)c->fp);
+		core_bprintf(&core_rbuf, "%s of size %lu at 0x%lx thread %s\n",
+			     r->access == KSAN_WRITE ? "WRITE" : "READ",
+			     (unsigned long)r->size, (unsigned long)r->addr, tw);
+	}
+	core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, "\n");
+	if (c->has_obj) {
+		size_t dist;
+		const char *rel = kasan_relation(r->addr, &c->obj, &dist);
+
+		core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s %lu-byte region [0x%lx,0x%lx)\n",
+			     (unsigned long)r->addr, (unsigned long)dist, rel,
+			     (unsigned long)c->obj.size, (unsigned long)c->obj.start,
+			     (unsigned long)(c->obj.start + c->obj.size));
+		if (c->obj.freed) {
+			core_bprintf(&core_rbuf, "freed by thread %s here:\n",
+				     core_thread_word(c->obj.free_tid, tw, sizeof(tw)));
+			kasan_print_depot(c->obj.free_stack, 1);
+			core_bprintf(&core_rbuf, "\npreviously allocated by thread %s here:\n",
+				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+		} else {
+			core_bprintf(&core_rbuf, "allocated by thread %s here:\n",
+				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+		}
+		kasan_print_depot(c->obj.alloc_stack, 1);
+		core_bprintf(&core_rbuf, "\n");
+		kasan_print_aux(c, 1);
+	}
+	print_location_asan(c);
+	if (c->has_global || c->has_frame)
+		core_bprintf(&core_rbuf, "\n");
+	kasan_print_origins(c, 1);
+	kasan_print_summary_asan(c, summary);
+	if (kasan_has_shadow(r->addr) && r->access != KSAN_FREE)
+		print_shadow_asan(c->first_bad);
+	if (kasan_halt())
+		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+}

@@ -1,0 +1,150 @@
+/*
+ * This file contains the kasan (kernel) layout of generic KASAN's reports:
+ * the BUG line, the access, the call trace, the heap object, global or
+ * stack frame, and the shadow dump of design.md section 3.
+ */
+#include "report.h"
+
+void kasan_print_shadow(uintptr_t addr)
+{
+	uintptr_t row = ROUND_DOWN(addr, 128) - 256;
+	int i, j;
+
+	if (!kasan_has_shadow(row) || !kasan_has_shadow(row + 5 * 128) ||
+	    ksan_port_shadow_ensure(row, 5 * 128))
+		return;
+	core_bprintf(&core_rbuf, "Memory state around the buggy address:\n");
+	for (i = 0; i < 5; i++, row += 128) {
+		const uint8_t *s = (const uint8_t *)kasan_shadow(row);
+		int here = addr >= row && addr < row + 128;
+		size_t prefix = core_rbuf.len;
+
+		core_bprintf(&core_rbuf, "%c0x%lx: ", here ? '>' : ' ', (unsigned long)row);
+		prefix = core_rbuf.len - prefix;
+		for (j = 0; j < 16; j++)
+			core_bprintf(&core_rbuf, j < 15 ? "%02x " : "%02x\n", s[j]);
+		if (here)
+			core_bprintf(&core_rbuf, "%*c\n",
+				     (int)(prefix + 3 * ((addr - row) >> 3) + 1), '^');
+	}
+}
+
+static void print_location_kasan(struct report_ctx *c)
+{
+	if (c->has_global) {
+		size_t dist;
+		struct kasan_object o;
+		const char *rel;
+
+		core_memset(&o, 0, sizeof(o));
+		o.start = c->glob.beg;
+		o.size = c->glob.size;
+		rel = kasan_relation(c->r.addr, &o, &dist);
+		core_bprintf(&core_rbuf, "The buggy address belongs to the variable:\n %s",
+			     c->glob.name ? c->glob.name : "?");
+		if (c->glob.file)
+			core_bprintf(&core_rbuf, " of size %lu defined in %s:%u:%u\n",
+				     (unsigned long)c->glob.size, c->glob.file,
+				     c->glob.line, c->glob.column);
+		else
+			core_bprintf(&core_rbuf, " of size %lu defined in %s\n",
+				     (unsigned long)c->glob.size,
+				     c->glob.module ? c->glob.module : "?");
+		core_bprintf(&core_rbuf,
+			     "The buggy address is located %lu bytes %s\n"
+			     " %lu-byte region [0x%lx, 0x%lx)\n\n",
+			     (unsigned long)dist, rel, (unsigned long)c->glob.size,
+			     (unsigned long)c->glob.beg,
+			     (unsigned long)(c->glob.beg + c->glob.size));
+	} else if (c->has_frame) {
+		char fn[256];
+
+		if (c->stack_tid)
+			core_bprintf(&core_rbuf, "The buggy address belongs to stack of task %s/%u\n",
+				     c->stack_task[0] ? c->stack_task : "?", (unsigned)c->stack_tid);
+		else
+			core_bprintf(&core_rbuf, "The buggy address belongs to a stack\n");
+		{
+			struct ksan_symbol sym;
+
+			core_memset(&sym, 0, sizeof(sym));
+			ksan_port_symbolize(c->frame.pc, 0, &sym);
+			if (sym.function)
+				core_snprintf(fn, sizeof(fn), "%s", sym.function);
+			else
+				core_snprintf(fn, sizeof(fn), "0x%lx", (unsigned long)c->frame.pc);
+		}
+		core_bprintf(&core_rbuf, " and is located at offset %lu in frame:\n %s\n\n",
+			     (unsigned long)c->frame.offset, fn);
+		kasan_print_frame_vars(c, 0);
+		core_bprintf(&core_rbuf, "\n");
+	}
+}
+
+void kasan_print_object(struct report_ctx *c)
+{
+	char cache[32];
+	size_t dist;
+	const char *rel;
+
+	if (!c->has_obj)
+		return;
+	if (c->obj.alloc_stack || c->obj.live || c->obj.freed) {
+		core_bprintf(&core_rbuf, "Allocated by task %u:\n", (unsigned)c->obj.alloc_tid);
+		kasan_print_depot(c->obj.alloc_stack, 0);
+		core_bprintf(&core_rbuf, "\n");
+	}
+	if (c->obj.freed) {
+		core_bprintf(&core_rbuf, "Freed by task %u:\n", (unsigned)c->obj.free_tid);
+		kasan_print_depot(c->obj.free_stack, 0);
+		core_bprintf(&core_rbuf, "\n");
+	}
+	kasan_print_aux(c, 0);
+	rel = kasan_relation(c->r.addr, &c->obj, &dist);
+	core_bprintf(&core_rbuf,
+		     "The buggy address belongs to the object at 0x%lx\n"
+		     " which belongs to the cache %s of size %lu\n"
+		     "The buggy address is located %lu bytes %s\n"
+		     " %lu-byte region [0x%lx, 0x%lx)\n\n",
+		     (unsigned long)c->obj.start, kasan_cache_name(&c->obj, cache, sizeof(cache)),
+		     (unsigned long)c->obj.cache_size, (unsigned long)dist, rel,
+		     (unsigned long)c->obj.size, (unsigned long)c->obj.start,
+		     (unsigned long)(c->obj.start + c->obj.size));
+}
+
+void kasan_print_kasan(struct report_ctx *c)
+{
+	char fn[256], task[64];
+	struct ksan_report *r = &c->r;
+
+	core_task_name(task, sizeof(task));
+	core_format_function(fn, sizeof(fn), r->pc, c->has_entry != CORE_STACK_FAULT);
+	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", r->bug_type, fn);
+	if (c->fault && !c->fault->addr_known)
+		/* the kernel's words for a general-protection fault */
+		core_bprintf(&core_rbuf, "General protection fault, probably for non-canonical address, by task %s\n",
+			     task);
+	else if (c->granule)
+		core_bprintf(&core_rbuf, "Access in range [0x%lx-0x%lx] by task %s\n",
+			     (unsigned long)r->addr, (unsigned long)r->addr + 7, task);
+	else if (r->access == KSAN_FREE)
+		core_bprintf(&core_rbuf, "Free of addr 0x%lx by task %s\n",
+			     (unsigned long)r->addr, task);
+	else if (r->size)
+		core_bprintf(&core_rbuf, "%s of size %lu at addr 0x%lx by task %s\n",
+			     r->access == KSAN_WRITE ? "Write" : "Read",
+			     (unsigned long)r->size, (unsigned long)r->addr, task);
+	else
+		core_bprintf(&core_rbuf, "%s at addr 0x%lx by task %s\n",
+			     r->access == KSAN_WRITE ? "Write" : "Read",
+			     (unsigned long)r->addr, task);
+	core_bprintf(&core_rbuf, "\nCall Trace:\n");
+	core_print_stack(c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, "\n");
+	kasan_print_origins(c, 0);
+	kasan_print_object(c);
+	print_location_kasan(c);
+	if (kasan_has_shadow(r->addr) && !(c->fault && c->fault->stack_overflow))
+		kasan_print_shadow(c->first_bad);
+	core_bprintf(&core_rbuf, BANNER "\n");
+}

@@ -1,0 +1,135 @@
+/*
+ * This file contains generic KASAN's reports of checked copies whose
+ * source and destination overlap (memcpy-param-overlap, ...), in the three
+ * layouts.
+ */
+#include "report.h"
+
+/* The heap objects behind an overlap report's two ranges, in both text
+ * layouts (the second only when it is another object). */
+static void print_overlap_objects(struct report_ctx *c, uintptr_t dst, uintptr_t src,
+				  int asan)
+{
+	uintptr_t a[2] = { dst, src };
+	uintptr_t seen_obj = 0;
+	char tw[48];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		size_t dist;
+		const char *rel;
+
+		if (!kasan_has_shadow(a[i]) || !kasan_find_object(a[i], &c->obj) ||
+		    (i && c->obj.start == seen_obj))
+			continue;
+		seen_obj = c->obj.start;
+		c->has_obj = 1;
+		c->r.addr = a[i];
+		if (!asan) {
+			kasan_print_object(c);
+			continue;
+		}
+		rel = kasan_relation(a[i], &c->obj, &dist);
+		core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s %lu-byte region [0x%lx,0x%lx)\n",
+			     (unsigned long)a[i], (unsigned long)dist, rel,
+			     (unsigned long)c->obj.size, (unsigned long)c->obj.start,
+			     (unsigned long)(c->obj.start + c->obj.size));
+		if (c->obj.freed) {
+			core_bprintf(&core_rbuf, "freed by thread %s here:\n",
+				     core_thread_word(c->obj.free_tid, tw, sizeof(tw)));
+			kasan_print_depot(c->obj.free_stack, 1);
+			core_bprintf(&core_rbuf, "\npreviously allocated by thread %s here:\n",
+				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+		} else {
+			core_bprintf(&core_rbuf, "allocated by thread %s here:\n",
+				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+		}
+		kasan_print_depot(c->obj.alloc_stack, 1);
+		core_bprintf(&core_rbuf, "\n");
+	}
+}
+
+/*
+ * A checked copy (memcpy, strcpy, ...) whose source and destination ranges
+ * overlap: "<fn>-param-overlap", ASan's word in every layout.  The callback
+ * sees it as a write of dsize bytes at dst.
+ */
+void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t src,
+			  size_t ssize, uintptr_t pc, uintptr_t fp, uintptr_t entry)
+{
+	static struct report_ctx ctx;	/* guarded by the report lock */
+	static char type[48];		/* likewise */
+	struct report_ctx *c = &ctx;
+	char t[48], fname[256], task[64];
+	int halt = kasan_halt();
+
+	core_snprintf(t, sizeof(t), "%s-param-overlap", fn);
+	if (!core_report_begin(pc, t, !halt))
+		return;
+	core_memcpy(type, t, sizeof(type));
+	core_memset(c, 0, sizeof(*c));
+	c->r.detector = "KASAN";
+	c->r.bug_type = type;
+	c->r.asan_type = type;
+	c->r.addr = dst;
+	c->r.size = dsize;
+	c->r.access = KSAN_WRITE;
+	c->r.pc = pc;
+	c->fp = fp;
+	c->has_entry = entry != 0;
+	c->npcs = kasan_capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	if (kasan_has_shadow(dst) && kasan_find_object(dst, &c->obj)) {
+		static char cache[32];	/* guarded by the report lock */
+
+		c->r.object = c->obj.start;
+		c->r.object_size = c->obj.size;
+		c->r.object_freed = c->obj.freed;
+		c->r.cache = kasan_cache_name(&c->obj, cache, sizeof(cache));
+	}
+	if (core_report_callback(&c->r)) {
+		core_report_cancel();
+		return;
+	}
+	switch (core_opt.report_format) {
+	case FORMAT_ASAN:
+		core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s: "
+			     "memory ranges [0x%lx,0x%lx) and [0x%lx, 0x%lx) overlap\n",
+			     ksan_port_pid(), type, (unsigned long)dst,
+			     (unsigned long)(dst + dsize), (unsigned long)src,
+			     (unsigned long)(src + ssize));
+		core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
+		core_bprintf(&core_rbuf, "\n");
+		print_overlap_objects(c, dst, src, 1);
+		kasan_print_summary_asan(c, type);
+		if (halt)
+			core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+		break;
+	case FORMAT_JSON:
+		core_task_name(task, sizeof(task));
+		core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
+			     "\"access\":\"write\",\"address\":\"0x%lx\",\"size\":%lu,"
+			     "\"pc\":\"0x%lx\",\"task\":", type, type, (unsigned long)dst,
+			     (unsigned long)dsize, (unsigned long)pc);
+		core_json_str(task);
+		core_bprintf(&core_rbuf, ",\"stack\":");
+		core_json_frames(c->pcs, c->npcs, c->has_entry);
+		core_bprintf(&core_rbuf, ",\"ranges\":[{\"address\":\"0x%lx\",\"size\":%lu},"
+			     "{\"address\":\"0x%lx\",\"size\":%lu}]}\n",
+			     (unsigned long)dst, (unsigned long)dsize, (unsigned long)src,
+			     (unsigned long)ssize);
+		break;
+	default:
+		core_task_name(task, sizeof(task));
+		core_format_function(fname, sizeof(fname), pc, 1);
+		core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n"
+			     "%s of overlapping ranges [0x%lx, 0x%lx) and [0x%lx, 0x%lx) by task %s\n"
+			     "\nCall Trace:\n", type, fname, fn, (unsigned long)dst,
+			     (unsigned long)(dst + dsize), (unsigned long)src,
+			     (unsigned long)(src + ssize), task);
+		core_print_stack(c->pcs, c->npcs, c->has_entry);
+		core_bprintf(&core_rbuf, "\n");
+		print_overlap_objects(c, dst, src, 0);
+		core_bprintf(&core_rbuf, BANNER "\n");
+	}
+	core_report_end(halt);
+}
