@@ -31,10 +31,14 @@ void kasan_print_json(struct report_ctx *c)
 	core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":",
 		     r->bug_type);
 	core_json_str(r->asan_type);
-	core_bprintf(&core_rbuf, ",\"access\":\"%s\",\"address\":\"0x%lx\",\"size\":%lu,"
-		     "\"pc\":\"0x%lx\",\"task\":",
-		     r->access == KSAN_FREE ? "free" : r->access == KSAN_WRITE ? "write" : "read",
-		     (unsigned long)r->addr, (unsigned long)r->size, (unsigned long)r->pc);
+	core_bprintf(&core_rbuf, ",\"access\":\"%s\"",
+		     r->access == KSAN_FREE ? "free" : r->access == KSAN_WRITE ? "write" : "read");
+	/* a fault with no address (non-canonical, undecodable) has none here,
+	 * as in the text layouts: 0x0 would read as a null dereference */
+	if (!c->fault || c->fault->addr_known)
+		core_bprintf(&core_rbuf, ",\"address\":\"0x%lx\"", (unsigned long)r->addr);
+	core_bprintf(&core_rbuf, ",\"size\":%lu,\"pc\":\"0x%lx\",\"task\":",
+		     (unsigned long)r->size, (unsigned long)r->pc);
 	core_json_str(task);
 	core_bprintf(&core_rbuf, ",\"stack\":");
 	core_json_frames(c->pcs, c->npcs, c->has_entry);

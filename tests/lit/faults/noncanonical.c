@@ -1,4 +1,4 @@
-// A fault through a non-canonical pointer (general protection: the kernel gives no address) never says "addr 0x0": the address is computed from the faulting instruction (base + index*scale + disp, in code the compiler did not instrument), and an instruction with no memory operand (a jump to a non-canonical address) is called a non-canonical address; the correct twin is silent.
+// A fault through a non-canonical pointer (general protection: the kernel gives no address) never says "addr 0x0": the address is computed from the faulting instruction (base + index*scale + disp, in code the compiler did not instrument), and an instruction with no memory operand (a jump to a non-canonical address) is called a non-canonical address; in JSON such a fault has no "address" (as the text layouts print none); the correct twin is silent.
 // RUN: %ksan_cc -O1 %s -o %t
 // RUN: bash %S/../Inputs/status.sh %t load 2>&1 | FileCheck %s --check-prefix=LOAD
 // RUN: bash %S/../Inputs/status.sh %t store 2>&1 | FileCheck %s --check-prefix=STORE
@@ -6,6 +6,9 @@
 // RUN: bash %S/../Inputs/status.sh %t jump 2>&1 | FileCheck %s --check-prefix=JUMP
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t load 2>&1 | FileCheck %s --check-prefix=ASAN
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t jump 2>&1 | FileCheck %s --check-prefix=ASANJ
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t load 2>&1 | FileCheck %s --check-prefix=JSON
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t jump 2>&1 | FileCheck %s --check-prefix=JSONJ
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t jump 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=JSONJ-SCHEMA
 // RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdint.h>
 #include <stdio.h>
@@ -78,6 +81,14 @@ int main(int argc, char **argv)
 // ASAN: STATUS: exit 1{{$}}
 // ASANJ: ERROR: AddressSanitizer: SEGV on unknown address (pc 0x{{[0-9a-f]+}} bp 0x{{[0-9a-f]+}} sp 0x{{[0-9a-f]+}} T0){{$}}
 // ASANJ: STATUS: exit 1{{$}}
+
+// JSON: {{^}}{"detector":"KASAN","type":"wild-memory-access","asan_type":"SEGV on unknown address","access":"read","address":"0x4141414141414169","size":0,"pc":"0x{{[0-9a-f]+}}",{{.*}}}{{$}}
+// JSON-NEXT: STATUS: exit 1{{$}}
+// JSONJ: {{^}}{"detector":"KASAN","type":"wild-memory-access","asan_type":"SEGV on unknown address","access":"read","size":0,"pc":"0x{{[0-9a-f]+}}",{{.*}}}{{$}}
+// JSONJ-NEXT: STATUS: exit 1{{$}}
+// JSONJ-SCHEMA: {{^}}report type=wild-memory-access asan_type=SEGV on unknown address access=read size=0 top=jump{{$}}
+// JSONJ-SCHEMA-NEXT: STATUS: exit 1{{$}}
+// JSONJ-SCHEMA-NEXT: 1 json reports
 
 // OK: ok 5 abcdefg
 // OK-NEXT: STATUS: exit 0{{$}}
