@@ -242,17 +242,6 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 	return n;
 }
 
-int port_find_mapping(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
-{
-	struct range r;
-
-	if (!find_mapping(addr, &r))
-		return -1;
-	*lo = r.lo;
-	*hi = r.hi;
-	return 0;
-}
-
 /* The current thread's exact stack (thread_stack), from the thread library
  * (not from a mapping, which the kernel may have merged with a neighbour). */
 void port_thread_register(uintptr_t lo, uintptr_t hi);
