@@ -65,8 +65,8 @@ lit_account() {
 timeout_arg=
 $PY -c 'import psutil' 2>/dev/null && timeout_arg=--timeout=120
 # the last pass: KMSAN's directory alone, with clang
-for pass in gcc-inline gcc-outline clang-inline clang-outline clang-kmsan; do
-	cc=${pass%-*} mode=${pass#*-}
+for lp in gcc-inline gcc-outline clang-inline clang-outline clang-kmsan; do
+	cc=${lp%-*} mode=${lp#*-}
 	dir=tests/lit
 	[ "$mode" = kmsan ] && dir=tests/lit/kmsan
 	{
