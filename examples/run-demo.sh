@@ -2,7 +2,10 @@
 # Builds every example in examples/ with ksan-cc and runs it, showing the
 # report it prints.  Usage: examples/run-demo.sh [build-dir]  (default: build)
 # KSAN_CC picks the wrapped compiler (gcc by default); KSAN_MODE inline|outline.
-# Exits non-zero if an example did not build or produced no "BUG: KASAN:" line.
+# examples/kmsan/*.c are built with --ksan-cc=clang --ksan=kmsan (skipped,
+# and said so, when clang is missing).
+# Exits non-zero if an example did not build or produced no "BUG: KASAN:"
+# (for examples/kmsan: "BUG: KMSAN:") line.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -19,30 +22,53 @@ fi
 mkdir -p "$out"
 if [ -t 1 ]; then bold=$(printf '\033[1m'); norm=$(printf '\033[0m'); else bold= norm=; fi
 
-n=0 caught=0 missed=
-for src in "$here"/*.c; do
+n=0 caught=0 missed= skipped=
+# run_one SRC DETECTOR SHOWN-FLAGS FLAGS...: build SRC with ksan-cc FLAGS
+# (the command line shown has SHOWN-FLAGS), run it, count it as caught if its
+# stderr has a "BUG: <DETECTOR>: " line.
+run_one() {
+	local src=$1 det=$2 show=$3 name shown status
+	shift 3
 	name=$(basename "$src" .c)
+	shown=${src#"$root"/}
 	n=$((n + 1))
 	echo
 	echo "${bold}=== $name ===${norm}"
 	# the story of the bug: the header comment, without its frame
 	sed -n '2,/\*\//p' "$src" | sed -e '/^ \*\/$/d' -e 's/^ \* \{0,1\}/  /'
-	echo "  \$ ksan-cc -O1 -g examples/$name.c -o $name && ./$name"
-	if ! "$ksan_cc" --ksan-cc="$cc" --ksan-mode="$mode" -O1 -g "$src" -o "$out/$name"; then
+	echo "  \$ ksan-cc${show:+ $show} -O1 -g $shown -o $name && ./$name"
+	if ! "$ksan_cc" "$@" -O1 -g "$src" -o "$out/$name"; then
 		echo "  (build failed)"
 		missed="$missed $name"
-		continue
+		return
 	fi
 	(cd "$out" && "./$name" > "$name.stdout" 2> "$name.stderr")
 	status=$?
 	cat "$out/$name.stderr"
 	echo "  (exit status $status)"
-	if grep -q '^BUG: KASAN: ' "$out/$name.stderr"; then
+	if grep -q "^BUG: $det: " "$out/$name.stderr"; then
 		caught=$((caught + 1))
 	else
 		missed="$missed $name"
 	fi
+}
+
+for src in "$here"/*.c; do
+	run_one "$src" KASAN "" --ksan-cc="$cc" --ksan-mode="$mode"
 done
+# KMSAN examples: clang only (its -fsanitize=kernel-memory), whatever KSAN_CC says
+for src in "$here"/kmsan/*.c; do
+	[ -e "$src" ] || continue
+	if ! command -v clang > /dev/null 2>&1; then
+		skipped="$skipped $(basename "$src" .c)"
+		continue
+	fi
+	run_one "$src" KMSAN "--ksan-cc=clang --ksan=kmsan" --ksan-cc=clang --ksan=kmsan
+done
+if [ -n "$skipped" ]; then
+	echo
+	echo "(not run, they need clang for KMSAN:$skipped)"
+fi
 echo
 echo "$n examples, $caught bugs caught"
 if [ -n "$missed" ]; then
