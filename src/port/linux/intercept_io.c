@@ -35,6 +35,7 @@
 #include <unistd.h>
 #include <wchar.h>
 #include "linux.h"
+#include "scanf_format.h"
 
 
 /* ---- ksan's own versions: static executables and early calls --------- */
@@ -318,45 +319,12 @@ PORT_INTERCEPTOR ssize_t __getdelim(char **line, size_t *n, int delim, FILE *f)
 
 /* ---- sscanf family ----------------------------------------------------- */
 
-enum { SIZE_STR = -1, SIZE_WSTR = -2, SIZE_UNKNOWN = -3 };
-
-/* Bytes a conversion stores through its pointer, or one of the above. */
-static long scanf_size(char conv, const char *len, long width, int alloc)
+/* One destination a call stored to (scanf_format.h walks the format). */
+static int check_scanf_store(void *ctx, void *dst, size_t size, int alloc)
 {
-	int l = len[0] == 'l';
+	const struct kasan_caller cl = *(const struct kasan_caller *)ctx;
 
-	if (alloc)
-		return sizeof(char *);	/* %ms: a pointer to a new buffer */
-	switch (conv) {
-	case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'n':
-		if (len[0] == 'h')
-			return len[1] == 'h' ? 1 : 2;
-		return len[0] ? 8 : 4;	/* l ll q L j z t: 64 bits */
-	case 'a': case 'A': case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
-		if (len[0] == 'L')
-			return sizeof(long double);
-		return l ? sizeof(double) : sizeof(float);
-	case 'p':
-		return sizeof(void *);
-	case 'c':
-		return (width > 0 ? width : 1) * (l ? (long)sizeof(wchar_t) : 1);
-	case 'C':
-		return (width > 0 ? width : 1) * (long)sizeof(wchar_t);
-	case 's': case '[':
-		return l ? SIZE_WSTR : SIZE_STR;
-	case 'S':
-		return SIZE_WSTR;
-	}
-	return SIZE_UNKNOWN;
-}
-
-static size_t wide_len(const wchar_t *s)
-{
-	size_t n = 0;
-
-	while (s[n])
-		n++;
-	return n;
+	return WRITE(dst, size);
 }
 
 /*
@@ -367,68 +335,7 @@ static size_t wide_len(const wchar_t *s)
 static void check_scanf_results(const struct kasan_caller *c, const char *fmt,
 				va_list ap, int n, int gnu)
 {
-	const struct kasan_caller cl = *c;
-	va_list aq;
-	const char *p = fmt;
-
-	if (n <= 0)
-		return;
-	va_copy(aq, ap);
-	while ((p = core_strchr(p, '%'))) {
-		char len[3] = { 0 }, conv;
-		int skip = 0, alloc = 0;
-		long width = 0, size;
-		void *dst;
-
-		if (*++p == '%') {
-			p++;
-			continue;
-		}
-		if (*p == '*') {
-			skip = 1;
-			p++;
-		}
-		while (*p >= '0' && *p <= '9')
-			width = width * 10 + (*p++ - '0');
-		if (*p == '$')
-			break;		/* positional arguments: not followed */
-		if (*p == 'm' || (gnu && *p == 'a' && (p[1] == 's' || p[1] == 'S' || p[1] == '['))) {
-			alloc = 1;
-			p++;
-		}
-		if (*p && core_strchr("hlLqjzt", *p)) {
-			len[0] = *p++;
-			if ((len[0] == 'h' || len[0] == 'l') && *p == len[0])
-				len[1] = *p++;
-		}
-		if (!(conv = *p++))
-			break;
-		if (conv == '[') {	/* skip the scan set: "[]...]", "[^]...]" */
-			if (*p == '^')
-				p++;
-			if (*p == ']')
-				p++;
-			while (*p && *p != ']')
-				p++;
-			if (*p)
-				p++;
-		}
-		if (skip)
-			continue;
-		size = scanf_size(conv, len, width, alloc);
-		if (size == SIZE_UNKNOWN)
-			break;
-		dst = va_arg(aq, void *);
-		if (conv != 'n' && --n < 0)
-			break;
-		if (size == SIZE_STR)
-			size = (long)core_strlen(dst) + 1;
-		else if (size == SIZE_WSTR)
-			size = (long)((wide_len(dst) + 1) * sizeof(wchar_t));
-		if (!WRITE(dst, (size_t)size))
-			break;
-	}
-	va_end(aq);
+	scanf_each_store(fmt, ap, n, gnu, check_scanf_store, (void *)c);
 }
 
 static int checked_vsscanf(const struct kasan_caller *c, int (*fn)(const char *,
