@@ -7,9 +7,14 @@
 #   make bench              full run (>= 5 interleaved runs per variant, ~25 min)
 #   make bench QUICK=1      subset (3 runs, 3 workloads, the 4 gcc variants, ~5 min)
 #   bash bench/run.sh [--quick] [--runs N] [--variants a,b] [--workloads a,b]
+#   (KMSAN against MemorySanitizer alone, e.g.:
+#    bash bench/run.sh --variants clang,kmsan-clang,msan-clang --workloads lua-strings --runs 1)
 #
 # Measures CPU time (user+sys) and peak RSS with /usr/bin/time over interleaved
 # runs (round 1: A B C, round 2: B C A, ...), plus a hello-world start-up test.
+# KMSAN (ksan-cc --ksan=kmsan) is measured beside clang's MemorySanitizer with
+# origins (-fsanitize-memory-track-origins=2), and must report nothing on
+# these programs.  BUILD=dir takes ksan from dir (default: build/).
 # Prints a Markdown report and writes it to bench/results/latest.md (a full
 # run) or bench/cache/results/quick.md (QUICK).  Sources, builds, logs and raw
 # numbers live in bench/cache/ (git-ignored).  Nothing outside bench/cache/ is
@@ -24,7 +29,9 @@ CACHE=$BENCH/cache
 LOGS=$CACHE/logs
 BLD=$CACHE/build
 SRC=$CACHE/src
-KSAN_CC=$ROOT/build/bin/ksan-cc
+KSAN_BUILD=${BUILD:-$ROOT/build}
+case $KSAN_BUILD in /*) ;; *) KSAN_BUILD=$ROOT/$KSAN_BUILD ;; esac
+KSAN_CC=$KSAN_BUILD/bin/ksan-cc
 CFLAGS_COMMON="-O2 -g -fno-omit-frame-pointer"
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
@@ -69,7 +76,7 @@ done
 
 # ---------------------------------------------------------------- variants
 # name | compiler family | kind | compiler command (CFLAGS_COMMON is added)
-ALL_VARIANTS=(gcc clang ksan-inline-gcc ksan-inline-clang ksan-outline-gcc ksan-outline-clang asan-gcc asan-clang kfence-gcc)
+ALL_VARIANTS=(gcc clang ksan-inline-gcc ksan-inline-clang ksan-outline-gcc ksan-outline-clang asan-gcc asan-clang kfence-gcc kmsan-clang msan-clang)
 QUICK_VARIANTS=(gcc ksan-inline-gcc ksan-outline-gcc asan-gcc)
 declare -A VCC VFAM VKIND
 VCC[gcc]="gcc";                                                     VFAM[gcc]="gcc";   VKIND[gcc]="native"
@@ -82,10 +89,18 @@ VCC[asan-gcc]="gcc -fsanitize=address";                               VFAM[asan-
 VCC[asan-clang]="clang -fsanitize=address";                           VFAM[asan-clang]="clang"; VKIND[asan-clang]="asan"
 # KFENCE: the native gcc binaries, run with the preloaded sampling runtime
 VCC[kfence-gcc]="gcc";                                                 VFAM[kfence-gcc]="gcc";   VKIND[kfence-gcc]="kfence"
-KFENCE_SO=$ROOT/build/lib/libksan-kfence.so
+KFENCE_SO=$KSAN_BUILD/lib/libksan-kfence.so
+# KMSAN (clang's kernel-memory instrumentation, origins always on, chained at
+# every store of an uninitialised value) and, to compare with, MemorySanitizer
+# with the same origin tracking: level 2 chains origins at stores too (level 1
+# would only record where the value was created).
+VCC[kmsan-clang]="$KSAN_CC --ksan-cc=clang --ksan=kmsan";              VFAM[kmsan-clang]="clang"; VKIND[kmsan-clang]="kmsan"
+VCC[msan-clang]="clang -fsanitize=memory -fsanitize-memory-track-origins=2"; VFAM[msan-clang]="clang"; VKIND[msan-clang]="msan"
 # Run-time environment of each kind.  ASan: no leak check at exit (it would
 # distort the times; ksan has no leak checker).  ksan: its defaults.
 asan_env="ASAN_OPTIONS=detect_leaks=0"
+# MSan: its defaults (MSan has no leak checker); KMSAN: ksan's defaults
+msan_env=""
 
 # ---------------------------------------------------------------- workloads
 # name | binary (speedtest1 or lua) | arguments
@@ -112,7 +127,7 @@ for w in "${WORKLOADS[@]}"; do [ -n "${WBIN[$w]:-}" ] || die "unknown workload '
 T_START=$(date +%s)
 # the runtime being measured: taken now, when the variants are linked against it
 KSAN_REV="$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo ?)$(cd "$ROOT" && git diff --quiet HEAD -- src include tools Makefile 2>/dev/null || echo ' + uncommitted changes in src/, include/, tools/ or Makefile')"
-KSAN_REV="$KSAN_REV; build/lib/libksan.a sha256 $(sha256sum "$ROOT/build/lib/libksan.a" 2>/dev/null | cut -c1-12), linked $(date -u '+%H:%M UTC')"
+KSAN_REV="$KSAN_REV; ${KSAN_BUILD#"$ROOT"/}/lib/libksan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan.a" 2>/dev/null | cut -c1-12)$([ -f "$KSAN_BUILD/lib/libksan-kmsan.a" ] && echo ", libksan-kmsan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan-kmsan.a" | cut -c1-12)"), linked $(date -u '+%H:%M UTC')"
 mkdir -p "$CACHE" "$LOGS" "$BLD" "$SRC" "$CACHE/results" "$CACHE/tmp" "$BENCH/results"
 [ -x "$KSAN_CC" ] || die "$KSAN_CC is missing: run 'make' first (make bench does)"
 say "mode: $([ "$quick" = 1 ] && echo QUICK || echo full), $runs runs, variants: ${VARIANTS[*]}"
@@ -120,10 +135,10 @@ say "workloads: ${WORKLOADS[*]}"
 
 # ---------------------------------------------------------------- 1. packages
 need_family() { local f; for v in "${VARIANTS[@]}"; do f=${VFAM[$v]}; [ "$f" = "$1" ] && return 0; done; return 1; }
-probe_asan() {	# probe_asan CC: can CC link an ASan program?
+probe_asan() {	# probe_asan CC [SANITIZER]: can CC link an ASan (or SANITIZER) program?
 	local d; d=$(mktemp -d "$CACHE/tmp/probe.XXXXXX")
 	echo 'int main(void){return 0;}' > "$d/p.c"
-	"$1" -fsanitize=address "$d/p.c" -o "$d/p" >/dev/null 2>&1; local rc=$?
+	"$1" -fsanitize="${2:-address}" "$d/p.c" -o "$d/p" >/dev/null 2>&1; local rc=$?
 	rm -rf "$d"; return $rc
 }
 install_missing() {
@@ -141,7 +156,8 @@ install_missing() {
 	if [ ${#pkgs[@]} -eq 0 ]; then
 		# compilers present: make sure their ASan runtimes are too
 		if [[ " ${VARIANTS[*]} " == *" asan-gcc "* ]] && ! probe_asan gcc; then pkgs+=(libasan8); fi
-		if [[ " ${VARIANTS[*]} " == *" asan-clang "* ]] && ! probe_asan clang; then
+		if { [[ " ${VARIANTS[*]} " == *" asan-clang "* ]] && ! probe_asan clang; } ||
+		   { [[ " ${VARIANTS[*]} " == *" msan-clang "* ]] && ! probe_asan clang memory; }; then
 			local maj; maj=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
 			pkgs+=("libclang-rt-$maj-dev")
 		fi
@@ -393,6 +409,7 @@ declare -A EXPECT=()     # workload -> normalised stdout of the first good nativ
 variant_env() {
 	case ${VKIND[$1]} in
 	asan) echo "$asan_env" ;;
+	msan) echo "$msan_env" ;;
 	kfence) echo "LD_PRELOAD=$KFENCE_SO" ;;
 	esac
 }
@@ -414,8 +431,9 @@ run_one() {	# run_one ROUND WORKLOAD VARIANT
 	elif grep -q 'terminated by signal' "$tf" 2>/dev/null; then status=FAILED; note=$(grep -o 'terminated by signal [0-9]*' "$tf")
 	elif [ "$rc" != 0 ]; then status=FAILED; note="exit status $rc"
 	fi
-	if grep -qE 'BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|^ksan:|AddressSanitizer:DEADLYSIGNAL' "$err"; then
-		status=FAILED; note="${note:+$note, }sanitizer report: $(grep -m1 -E 'BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|^ksan:' "$err" | cut -c1-120)"
+	# any report fails the run (KMSAN and MSan: 0 reports expected on these programs)
+	if grep -qE 'BUG: KASAN|BUG: KFENCE|BUG: KMSAN|ERROR: AddressSanitizer|WARNING: MemorySanitizer|^ksan:|(Address|Memory)Sanitizer:DEADLYSIGNAL' "$err"; then
+		status=FAILED; note="${note:+$note, }sanitizer report ($(grep -cE '^BUG: |==(ERROR|WARNING): ' "$err") in the run): $(grep -m1 -E 'BUG: KASAN|BUG: KFENCE|BUG: KMSAN|ERROR: AddressSanitizer|WARNING: MemorySanitizer|^ksan:' "$err" | cut -c1-120)"
 	fi
 	if [ "$status" = ok ]; then
 		if [ -z "${EXPECT[$w]:-}" ]; then
@@ -510,6 +528,7 @@ T_RUN1=$(date +%s)
 	echo "runs=$runs"
 	echo "hello_n=$HELLO_N"
 	echo "asan_env=$asan_env"
+	echo "msan_env=$msan_env"
 	echo "cflags=$CFLAGS_COMMON"
 	echo "run_seconds=$((T_RUN1 - T_RUN0))"
 	echo "loads=${LOADS[*]} $(cut -d' ' -f1 /proc/loadavg)"
@@ -601,6 +620,12 @@ P(f"- CPU time = user + sys, peak RSS = max resident set, both from `/usr/bin/ti
   f"(256 MiB quarantine, as ASan's). kfence-gcc is the native gcc build run with `LD_PRELOAD=build/lib/libksan-kfence.so` "
   f"(KFENCE's defaults: one allocation sampled every 100 ms).")
 P(f"- ×native is against the native build of the same compiler; ×ASan against ASan of the same compiler.")
+if any(vinfo[v]["kind"] in ("kmsan", "msan") for v in variants):
+    P(f"- kmsan-clang: `ksan-cc --ksan=kmsan` (clang -fsanitize=kernel-memory: origins always on, chained at every store "
+      f"of an uninitialised value; eager checks of arguments), ksan's defaults. msan-clang: clang's MemorySanitizer with "
+      f"`-fsanitize-memory-track-origins=2`, the MSan origin level that chains at stores too (the comparable setting), "
+      f"run with {('`' + meta['msan_env'] + '`') if meta.get('msan_env') else 'its defaults'}. Both must report nothing: "
+      f"a run with a report counts as FAILED and its report is shown under Failures.")
 P("")
 
 # ---- the main table
@@ -627,6 +652,36 @@ for w in workloads:
         P(f"| {w} | {v} | {med(c):.2f} | {min(c):.2f}–{max(c):.2f} | {xn} | {xa} | "
           f"{med(m)/1024:.1f} | {min(m)/1024:.1f}–{max(m)/1024:.1f} | {rn} | {ra} |")
 P("")
+
+# ---- KMSAN beside MemorySanitizer
+_km = [v for v in variants if vinfo[v]["kind"] == "kmsan"]
+_ms = [v for v in variants if vinfo[v]["kind"] == "msan"]
+if _km or _ms:
+    k = _km[0] if _km else None
+    m = _ms[0] if _ms else None
+    P("## KMSAN beside MemorySanitizer (clang)")
+    P("")
+    P("CPU time and peak RSS medians; reports: every run of the workload must print none (0), a report fails the variant.")
+    P("")
+    P("| workload | KMSAN CPU s | MSan CPU s | CPU KMSAN / MSan | KMSAN ×native | MSan ×native | KMSAN peak RSS MiB | MSan peak RSS MiB | RSS KMSAN / MSan | KMSAN reports | MSan reports |")
+    P("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
+    def _get(v, w, table):
+        return med(table.get((w, v), [])) if v and not status(w, v) else None
+    def _rep(v, w):
+        if not v: return "—"
+        st = status(w, v)
+        if not st: return "0" if cpu.get((w, v)) else "—"
+        return f"**{st}**" + (": " + fail[(w, v)].replace("|", "\\|") if (w, v) in fail else "")
+    for w in workloads:
+        kc, mc = _get(k, w, cpu), _get(m, w, cpu)
+        kr, mr = _get(k, w, rss), _get(m, w, rss)
+        n = native_of(k or m)
+        nc = med(cpu.get((w, n), [])) if n else None
+        f1 = lambda x: "—" if x is None else f"{x:.2f}"
+        f2 = lambda x: "—" if x is None else f"{x/1024:.1f}"
+        P(f"| {w} | {f1(kc)} | {f1(mc)} | {fx(ratio(kc, mc))} | {fx(ratio(kc, nc))} | {fx(ratio(mc, nc))} | "
+          f"{f2(kr)} | {f2(mr)} | {fx(ratio(kr, mr))} | {_rep(k, w)} | {_rep(m, w)} |")
+    P("")
 
 # ---- hello world
 if hello or any(k[0] == "hello" for k in fail):
@@ -691,6 +746,11 @@ line("peak RSS: ASan / native", lambda f: (f"asan-{f}", nat(f)), table=rss)
 line("peak RSS: ksan inline / ASan", lambda f: (f"ksan-inline-{f}", f"asan-{f}"), table=rss)
 line("peak RSS: ksan inline / ASan, worst workload", lambda f: (f"ksan-inline-{f}", f"asan-{f}"),
      table=rss, stat=lambda xs: max(xs), goal=1.00)
+line("KMSAN / native", lambda f: (f"kmsan-{f}", nat(f)))
+line("MSan (origins=2) / native", lambda f: (f"msan-{f}", nat(f)))
+line("KMSAN / MSan (origins=2)", lambda f: (f"kmsan-{f}", f"msan-{f}"), goal=1.50)
+line("peak RSS: KMSAN / MSan (origins=2), worst workload", lambda f: (f"kmsan-{f}", f"msan-{f}"),
+     table=rss, stat=lambda xs: max(xs), goal=1.00)
 def hello_delta(a, n, table):
     if a in table and n in table: return med(table[a]) - med(table[n])
     return None
@@ -705,7 +765,7 @@ for kind, label in (("ksan-inline", "ksan inline"), ("asan", "ASan")):
         P(f"| hello world start-up, {tname}: {label} - native | " + " | ".join(cells) + " |")
 P("")
 
-P("## The goal (issue 4)")
+P("## The goals (issue 4: ksan against ASan; issue 11: KMSAN against MSan)")
 P("")
 for label, val, goal, nfail in goals:
     if val is None:
