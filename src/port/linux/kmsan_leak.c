@@ -176,15 +176,33 @@ PORT_INTERCEPTOR ssize_t sendto(int fd, const void *buf, size_t n, int flags,
 	return real_sendto(fd, buf, n, flags, a, alen);
 }
 
-/* The payload, the destination address and the control messages all go
- * to the kernel and on (a peer reads the ancillary data too). */
+/*
+ * The payload, the destination address and the control messages all go
+ * to the kernel and on (a peer reads the ancillary data too).  Each
+ * control message is checked for its cmsg_len bytes: the alignment
+ * padding CMSG_SPACE adds after the data is never read by the kernel (as
+ * compiler-rt's read_msghdr_control).
+ */
 PORT_INTERCEPTOR ssize_t sendmsg(int fd, const struct msghdr *m, int flags)
 {
+	struct cmsghdr *c;
+
 	LEAK_IOV(m->msg_iov, m->msg_iovlen, "sendmsg");
 	if (m->msg_name)
 		LEAK(m->msg_name, m->msg_namelen, "sendmsg");
-	if (m->msg_control)
-		LEAK(m->msg_control, m->msg_controllen, "sendmsg");
+	if (m->msg_control && m->msg_controllen >= sizeof(struct cmsghdr)) {
+		for (c = CMSG_FIRSTHDR(m); c; c = CMSG_NXTHDR((struct msghdr *)m, c)) {
+			size_t room = (size_t)((char *)m->msg_control + m->msg_controllen -
+					       (char *)c);
+
+			/* the header first: its length says how far to go */
+			LEAK(c, sizeof(*c), "sendmsg");
+			if (c->cmsg_len < sizeof(*c))
+				break;
+			LEAK(c + 1, (c->cmsg_len < room ? c->cmsg_len : room) - sizeof(*c),
+			     "sendmsg");
+		}
+	}
 	return real_sendmsg(fd, m, flags);
 }
 
