@@ -1,6 +1,4 @@
 // fork: the child inherits the parent's shadow and origins; a child that uses a heap int the parent never wrote is reported in the child (its pid on the task line) with the parent's allocation as origin, and the parent goes on and sees the child's exit status.  When the parent wrote it first, the child is silent.
-// XFAIL: *
-// (expected to fail until fixed: the C library model does not yet mark waitpid's status as initialised (a false report in the parent); then remove the XFAIL line)
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2
 // RUN: bash %S/../Inputs/status.sh %t0 bug 2>&1 | FileCheck %s
