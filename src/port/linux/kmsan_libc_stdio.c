@@ -77,9 +77,21 @@ static struct tm *own_gmtime(const time_t *t)
 	return __gmtime_r(t, &tm);
 }
 
+/* The thread's locale; the global one is a marker that __strftime_l
+ * cannot take, so a copy of it is made once (a later setlocale is not
+ * seen by static executables' strftime). */
 static size_t own_strftime(char *s, size_t n, const char *fmt, const struct tm *tm)
 {
-	return __strftime_l(s, n, fmt, tm, uselocale((locale_t)0));
+	static locale_t global;
+	locale_t loc = uselocale((locale_t)0);
+
+	if (loc == LC_GLOBAL_LOCALE) {
+		if (!global)
+			global = duplocale(LC_GLOBAL_LOCALE);
+		if (!(loc = global))
+			return 0;
+	}
+	return __strftime_l(s, n, fmt, tm, loc);
 }
 
 /* ---- the C library's versions, once known ----------------------------- */

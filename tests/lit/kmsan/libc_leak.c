@@ -9,6 +9,9 @@
 // RUN: bash %S/../Inputs/status.sh %t2 fputs 2>&1 | FileCheck %s --check-prefix=FPUTS
 // RUN: bash %S/../Inputs/status.sh %t2 puts 2>&1 | FileCheck %s --check-prefix=PUTS
 // RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t2 writev 2>&1 | FileCheck %s --check-prefix=IOV
+// RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 -static %s -o %ts
+// RUN: bash %S/../Inputs/status.sh %ts ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
+// RUN: bash %S/../Inputs/status.sh %ts cmsg 2>&1 | FileCheck %s --check-prefix=CMSG
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>

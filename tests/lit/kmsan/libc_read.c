@@ -10,6 +10,9 @@
 // RUN: bash %S/../Inputs/status.sh %t2 recv_past %t.f 2>&1 | FileCheck %s
 // RUN: bash %S/../Inputs/status.sh %t2 recvfrom_past %t.f 2>&1 | FileCheck %s
 // RUN: bash %S/../Inputs/status.sh %t2 recvmsg_past %t.f 2>&1 | FileCheck %s --check-prefix=IOV
+// RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 -static %s -o %ts
+// RUN: bash %S/../Inputs/status.sh %ts ok %t.f 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
+// RUN: bash %S/../Inputs/status.sh %ts read_past %t.f 2>&1 | FileCheck %s
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>

@@ -11,6 +11,9 @@
 // RUN: bash %S/../Inputs/status.sh %t2 sscanf_past %t.in 2>&1 | FileCheck %s --check-prefix=SCANF
 // RUN: bash %S/../Inputs/status.sh %t0 fscanf_past %t.in 2>&1 | FileCheck %s --check-prefix=SCANF
 // RUN: bash %S/../Inputs/status.sh %t2 snprintf_past %t.in 2>&1 | FileCheck %s --check-prefix=LOCAL
+// RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 -static %s -o %ts
+// RUN: bash %S/../Inputs/status.sh %ts ok %t.in 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
+// RUN: bash %S/../Inputs/status.sh %ts sscanf_past %t.in 2>&1 | FileCheck %s --check-prefix=SCANF
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>

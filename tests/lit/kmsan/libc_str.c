@@ -11,6 +11,9 @@
 // RUN: bash %S/../Inputs/status.sh %t2 memccpy 2>&1 | FileCheck %s
 // RUN: bash %S/../Inputs/status.sh %t2 qsort 2>&1 | FileCheck %s --check-prefix=SORT
 // RUN: bash %S/../Inputs/status.sh %t0 qsort 2>&1 | FileCheck %s --check-prefix=SORT
+// RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 -static %s -o %ts
+// RUN: env KMSAN_TEST_VAR=hello bash %S/../Inputs/status.sh %ts ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
+// RUN: bash %S/../Inputs/status.sh %ts qsort 2>&1 | FileCheck %s --check-prefix=SORT
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
@@ -135,7 +138,7 @@ int main(int argc, char **argv)
 // CHECK: {{^}}Uninit was stored to memory at:
 // CHECK-NEXT: {{^}} main+0x
 // CHECK: {{^}}Uninit was stored to memory at:
-// CHECK-NEXT: {{^}} main+0x{{.*}}libc_str.c:66{{$}}
+// CHECK-NEXT: {{^}} main+0x{{.*}}libc_str.c:69{{$}}
 // CHECK: STATUS: exit 1
 
 // SORT: {{^}}BUG: KMSAN: uninit-value in use_item+0x

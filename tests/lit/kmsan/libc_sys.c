@@ -1,7 +1,7 @@
 // System-call wrappers store results into the program's memory without instrumentation: stat, fstat, lstat, fstatat, statx, clock_gettime, gettimeofday, time, localtime_r, gmtime_r, strftime, poll, select, waitpid, getcwd, readlink, getsockopt and getsockname outputs are initialised (mode ok, silent).  What they do not store stays uninitialised and is reported: the byte after readlink's count (it stores no NUL), an option buffer past getsockopt's length, fd_set words past select's nfds, a status waitpid(WNOHANG) left alone.
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2
-// RUN: rm -f %t.link && ln -s /tmp %t.link
+// RUN: ln -sfn /tmp %t.link
 // RUN: bash %S/../Inputs/status.sh %t0 ok %t.link 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
 // RUN: bash %S/../Inputs/status.sh %t2 ok %t.link 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
 // RUN: bash %S/../Inputs/status.sh %t2 readlink %t.link 2>&1 | FileCheck %s
@@ -9,6 +9,9 @@
 // RUN: bash %S/../Inputs/status.sh %t2 getsockopt %t.link 2>&1 | FileCheck %s
 // RUN: bash %S/../Inputs/status.sh %t2 select %t.link 2>&1 | FileCheck %s
 // RUN: bash %S/../Inputs/status.sh %t2 waitpid %t.link 2>&1 | FileCheck %s
+// RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 -static %s -o %ts
+// RUN: bash %S/../Inputs/status.sh %ts ok %t.link 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
+// RUN: bash %S/../Inputs/status.sh %ts readlink %t.link 2>&1 | FileCheck %s
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <poll.h>
