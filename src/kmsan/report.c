@@ -74,6 +74,11 @@ static void print_kernel(const char *type, const char *in, const uintptr_t *pcs,
 
 		switch (oi->kind) {
 		case KMSAN_ORIGIN_CHAIN:
+			/* the link at the depth limit may have lost older
+			 * ones: the kernel says so just before it */
+			if (oi->depth + 1 == KMSAN_MAX_ORIGIN_DEPTH)
+				core_bprintf(&core_rbuf,
+					     "<Zero or more stacks not recorded to save memory>\n\n");
 			core_bprintf(&core_rbuf, "Uninit was stored to memory at:\n");
 			sn = stack_of(oi->stack, &sp);
 			core_print_stack(sp, sn, 0);
@@ -98,9 +103,6 @@ static void print_kernel(const char *type, const char *in, const uintptr_t *pcs,
 		}
 		core_bprintf(&core_rbuf, "\n");
 	}
-	if (no && o[no - 1].kind != KMSAN_ORIGIN_UNKNOWN && o[0].kind == KMSAN_ORIGIN_CHAIN &&
-	    o[0].depth + 1 >= KMSAN_MAX_ORIGIN_DEPTH)
-		core_bprintf(&core_rbuf, "<Zero or more stacks not recorded to save memory>\n\n");
 	if (lk) {
 		if (lk->first == lk->last)
 			core_bprintf(&core_rbuf, "Byte %lu of %lu is uninitialized\n",

@@ -1,6 +1,4 @@
 // kmsan_test test_long_origin_chain: each store of an uninitialised value adds an "Uninit was stored to memory at:" link to its origin, newest first, down to the allocation; after 16 copies the chain stops growing at the kernel's depth of 7 (the report says "<Zero or more stacks not recorded to save memory>" and still shows 7 links and the allocation).  The same copies of an initialised value are silent.
-// XFAIL: *
-// (expected to fail until fixed: '<Zero or more stacks not recorded to save memory>' is printed after the creation stack; the kernel prints it before the newest link; then remove the XFAIL line)
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2
 // RUN: bash %S/../Inputs/status.sh %t0 three 2>&1 | FileCheck %s --check-prefix=THREE
