@@ -22,6 +22,7 @@
 /* ---- mem.c: the core's own uninstrumented memory/string helpers ------ */
 void core_memset(void *dst, int c, size_t n);
 void core_memcpy(void *dst, const void *src, size_t n);
+void core_memmove(void *dst, const void *src, size_t n);
 int core_memcmp(const void *a, const void *b, size_t n);
 size_t core_strlen(const char *s);
 int core_strcmp(const char *a, const char *b);

@@ -30,6 +30,32 @@ void core_memcpy(void *dst, const void *src, size_t n)
 		*(volatile unsigned char *)d++ = *s++;
 }
 
+/* memmove semantics, a word at a time (the runtime moves shadow with it). */
+void core_memmove(void *dst, const void *src, size_t n)
+{
+	typedef uint64_t __attribute__((may_alias, aligned(1))) word_t;
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	if ((uintptr_t)d - (uintptr_t)s >= n) {
+		/* no overlap, or dst below src: front to back */
+		for (; n >= 8; n -= 8, d += 8, s += 8)
+			*(volatile word_t *)d = *(const word_t *)s;
+		while (n--)
+			*(volatile unsigned char *)d++ = *s++;
+		return;
+	}
+	d += n;
+	s += n;
+	for (; n >= 8; n -= 8) {
+		d -= 8;
+		s -= 8;
+		*(volatile word_t *)d = *(const word_t *)s;
+	}
+	while (n--)
+		*(volatile unsigned char *)--d = *--s;
+}
+
 int core_memcmp(const void *a, const void *b, size_t n)
 {
 	const unsigned char *x = a, *y = b;

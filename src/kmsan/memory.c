@@ -96,67 +96,85 @@ size_t kmsan_first_uninit(const void *ptr, size_t n)
 	return n;
 }
 
-/* memmove for shadow bytes (the core has no memmove of its own). */
-static void move_bytes(uint8_t *d, const uint8_t *s, size_t n)
+/* Origins of one copy, with a one-entry cache: runs of bytes sharing an
+ * origin (the common case) chain it once. */
+struct origin_copy {
+	uintptr_t d, s, pc, fp;
+	const uint8_t *ds;		/* the destination's shadow, already copied */
+	uint32_t last_in, last_out;
+};
+
+/* Destination bytes [i, end) share one origin slot: it takes the origin of
+ * the source byte landing on its first uninitialised byte, chained. */
+static void copy_slot_origin(struct origin_copy *c, size_t i, size_t end)
 {
-	if ((uintptr_t)d - (uintptr_t)s >= n) {
-		core_memcpy(d, s, n);
+	for (; i < end; i++) {
+		uint32_t o;
+
+		if (!c->ds[i])
+			continue;
+		o = *kmsan_origin_of(c->s + i);
+		if (o != c->last_in) {
+			c->last_in = o;
+			c->last_out = o ? kmsan_origin_chain(o, c->pc, c->fp) : 0;
+		}
+		*kmsan_origin_of(c->d + i) = c->last_out;
 		return;
 	}
-	while (n--)
-		d[n] = s[n];
 }
 
 /*
  * Copy the metadata of n bytes from src to dst, memmove-safe.  Origins go
- * 4-byte slot by slot: a destination slot takes the origin of the source
- * byte landing on its first uninitialised byte, chained to the current
- * stack (one chain per distinct origin, as the kernel's memcpy does).
+ * 4-byte slot by slot, chained to the current stack (one chain per
+ * distinct origin, as the kernel's memcpy does).  When the ranges overlap
+ * with dst above src the slots go back to front, as memmove copies data:
+ * front to back would read source slots this copy already rewrote and
+ * chain their origins twice.
  */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wframe-address"	/* built with frame pointers */
 void kmsan_copy_meta(void *dst, const void *src, size_t n)
 {
-	uintptr_t d = (uintptr_t)dst, s = (uintptr_t)src;
-	uint32_t last_in = 0, last_out = 0;
-	/* the chain starts at the copy's caller: the program, not the
-	 * runtime's entry point (always called directly) */
-	uintptr_t pc = (uintptr_t)__builtin_return_address(1);
-	uintptr_t fp = (uintptr_t)__builtin_frame_address(1);
+	struct origin_copy c = { .d = (uintptr_t)dst, .s = (uintptr_t)src };
 	const uint8_t *ss;
 	uint8_t *ds;
 	size_t i;
 
-	if (!n || d == s || !kmsan_is_app_range(d, n))
+	if (!n || c.d == c.s || !kmsan_is_app_range(c.d, n))
 		return;
-	if (!kmsan_is_app_range(s, n)) {
-		core_memset(kmsan_shadow_of(d), 0, n);	/* no metadata: clean */
+	if (!kmsan_is_app_range(c.s, n)) {
+		core_memset(kmsan_shadow_of(c.d), 0, n);	/* no metadata: clean */
 		return;
 	}
-	ss = kmsan_shadow_of(s);
-	ds = kmsan_shadow_of(d);
+	ss = kmsan_shadow_of(c.s);
+	ds = kmsan_shadow_of(c.d);
 	if (shadow_clean(ss, n)) {
 		core_memset(ds, 0, n);
 		return;
 	}
-	move_bytes(ds, ss, n);
-	/* origins: walk destination slots; for each, find an uninit byte */
-	for (i = 0; i < n;) {
-		uintptr_t slot = ROUND_DOWN(d + i, 4);
-		size_t end = slot + 4 - d < n ? slot + 4 - d : n, k;
+	core_memmove(ds, ss, n);
+	/* the chain starts at the copy's caller: the program, not the
+	 * runtime's entry point (always called directly) */
+	c.pc = (uintptr_t)__builtin_return_address(1);
+	c.fp = (uintptr_t)__builtin_frame_address(1);
+	c.ds = ds;
+	if (c.d - c.s < n) {		/* overlapping, dst above src */
+		size_t end = n;
 
-		for (k = i; k < end; k++) {
-			if (ds[k]) {
-				uint32_t o = *kmsan_origin_of(s + k);
+		while (end) {
+			uintptr_t slot = ROUND_DOWN(c.d + end - 1, 4);
 
-				if (o != last_in) {
-					last_in = o;
-					last_out = o ? kmsan_origin_chain(o, pc, fp) : 0;
-				}
-				*kmsan_origin_of(d + k) = last_out;
-				break;
-			}
+			i = slot > c.d ? slot - c.d : 0;
+			copy_slot_origin(&c, i, end);
+			end = i;
 		}
+		return;
+	}
+	for (i = 0; i < n;) {
+		uintptr_t slot = ROUND_DOWN(c.d + i, 4);
+		size_t end = slot + 4 - c.d < n ? slot + 4 - c.d : n;
+
+		copy_slot_origin(&c, i, end);
 		i = end;
 	}
 }

@@ -1,6 +1,4 @@
 // kmsan_test test_init_memcpy / test_memcpy_aligned_to_aligned: memcpy and memmove carry shadow and origins; an uninitialised int copied to another buffer and used there is reported with the copy as a stored-to-memory link and its allocation as the origin (the unaligned copy, checked byte by byte at write(2), is in kunit_infoleak.c).  Copies of initialised data are silent.
-// XFAIL: *
-// (expected to fail until fixed: an overlapping memmove (dst > src) at -O0 chains the moved origin twice (two links for one copy); then remove the XFAIL line)
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2
 // RUN: bash %S/../Inputs/status.sh %t0 memcpy 2>&1 | FileCheck %s --check-prefix=MEMCPY
