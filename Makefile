@@ -101,8 +101,9 @@ $(B)/obj/shlib_stubs.o: src/port/linux/shlib_stubs.c include/ksan/*.h
 $(B)/lib/libksan.a: $(FREE_OBJ) $(LINUX_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
-# the freestanding core and detectors alone (for embedding, and the link test)
-$(B)/lib/libksan_core.a: $(FREE_OBJ)
+# the freestanding core and detectors alone (for embedding, and the link
+# test): KASAN, KFENCE, UBSAN and KMSAN (their compiler ABIs do not clash)
+$(B)/lib/libksan_core.a: $(FREE_OBJ) $(patsubst src/%.c,$(B)/obj/%.o,$(KMSAN_SRC))
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 $(B)/lib/libksan_shlib.a: $(B)/obj/shlib_stubs.o

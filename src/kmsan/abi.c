@@ -186,14 +186,14 @@ ABI void __msan_instrument_asm_store(void *addr, uintptr_t size)
  * chained to this copy. */
 ABI __attribute__((noinline)) void *__msan_memcpy(void *d, const void *s, uintptr_t n)
 {
-	kmsan_port_memmove(d, s, n);
+	core_memmove(d, s, n);
 	kmsan_copy_meta(d, s, n);
 	return d;
 }
 
 ABI __attribute__((noinline)) void *__msan_memmove(void *d, const void *s, uintptr_t n)
 {
-	kmsan_port_memmove(d, s, n);
+	core_memmove(d, s, n);
 	kmsan_copy_meta(d, s, n);
 	return d;
 }
@@ -201,7 +201,7 @@ ABI __attribute__((noinline)) void *__msan_memmove(void *d, const void *s, uintp
 /* The fill byte's shadow is not passed: the range becomes initialised. */
 ABI __attribute__((noinline)) void *__msan_memset(void *d, int c, uintptr_t n)
 {
-	kmsan_port_memset(d, c, n);
+	core_memset(d, c, n);
 	kmsan_unpoison(d, n);
 	return d;
 }

@@ -106,11 +106,6 @@ int kmsan_in_context_state(uintptr_t p);
 /* The current thread's, made on first use. */
 struct kmsan_context_state *kmsan_context(void);
 
-/* ---- what a port provides beyond port.h -------------------------------- */
-/* Plain data copies, no metadata (the C library's, or the port's own). */
-void *kmsan_port_memmove(void *d, const void *s, size_t n);
-void *kmsan_port_memset(void *d, int c, size_t n);
-
 /* ---- the heap (alloc.c): the port's malloc family calls these --------- */
 /* Objects from the core slab with no red zones and no quarantine: fresh
  * objects are poisoned with an allocation origin (unless KMSAN_ZERO),

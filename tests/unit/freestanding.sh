@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The freestanding core contract (design.md section 6): the core and the
-# detectors (build/lib/libksan_core.a), linked alone, leave undefined only
+# detectors (build/lib/libksan_core.a: core, KASAN, KFENCE, UBSAN and
+# KMSAN), linked alone, leave undefined only
 # the ksan_port_* functions of include/ksan/port.h plus memcpy, memset,
 # memmove and memcmp; with the stub port they link into a -nostdlib static
 # executable with nothing undefined.
@@ -32,6 +33,16 @@ for f in "$CORE" "$STUB" "$PORT_H"; do
 		fail freestanding "$f is missing (run make)"
 		stop freestanding
 	fi
+done
+# every detector's objects must be in the archive the checks below look at
+for d in core kasan kfence ubsan kmsan; do
+	for o in "$root"/src/$d/*.c; do
+		m=$(basename "$o" .c).o
+		if ! ar t "$CORE" | grep -qx "$m"; then
+			fail freestanding "libksan_core.a lacks $d's $m"
+			stop freestanding
+		fi
+	done
 done
 
 # The port contract: every ksan_port_* name port.h declares.
@@ -85,6 +96,27 @@ typedef uint32_t depot_handle_t;
 depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n);
 size_t core_depot_fetch(depot_handle_t h, const uintptr_t **pcs);
 unsigned long ksan_report_count(void);
+void core_memmove(void *dst, const void *src, size_t n);
+
+/* core_memmove on overlapping ranges both ways, odd sizes and offsets */
+static int memmove_ok(void)
+{
+	unsigned char b[64];
+	int i, up;
+
+	for (up = 0; up < 2; up++) {
+		for (i = 0; i < 64; i++)
+			b[i] = (unsigned char)i;
+		if (up)
+			core_memmove(b + 3, b + 1, 45);
+		else
+			core_memmove(b + 1, b + 3, 45);
+		for (i = 0; i < 45; i++)
+			if (b[(up ? 3 : 1) + i] != (unsigned char)((up ? 1 : 3) + i))
+				return 0;
+	}
+	return 1;
+}
 
 /* What compilers may emit on their own: the executable provides them. */
 void *memcpy(void *d, const void *s, size_t n)
@@ -150,6 +182,8 @@ void _start(void)
 		rc = 3;
 	else if (ksan_report_count() != 0)
 		rc = 4;
+	else if (!memmove_ok())
+		rc = 5;
 	sys_exit(rc);
 }
 EOF
@@ -170,7 +204,7 @@ else
 	"$exe"
 	rc=$?
 	if [ "$rc" -ne 0 ]; then
-		fail freestanding_run "the freestanding executable exited with $rc (2: depot handles differ, 3: depot fetch, 4: report count, >128: signal)"
+		fail freestanding_run "the freestanding executable exited with $rc (2: depot handles differ, 3: depot fetch, 4: report count, 5: core_memmove, >128: signal)"
 	else
 		pass freestanding_run
 	fi

@@ -3,8 +3,7 @@
  * origin pages are mapped when first touched (the SIGSEGV handler) or when
  * the heap makes a region, a chunk at a time and only for application
  * memory that exists, so nothing is reserved up front and KMSAN runs under
- * `ulimit -v`.  Also the raw copies KMSAN's mem* entry points use, and the
- * cleaning of a thread's stack when the thread ends.
+ * `ulimit -v`.  Also the cleaning of a thread's stack when the thread ends.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -49,16 +48,6 @@ int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
 	r = map_meta(lo, hi);
 	errno = e;
 	return r;
-}
-
-void *kmsan_port_memmove(void *d, const void *s, size_t n)
-{
-	return real_memmove(d, s, n);
-}
-
-void *kmsan_port_memset(void *d, int c, size_t n)
-{
-	return real_memset(d, c, n);
 }
 
 /* Drop the metadata of [lo, hi): it reads as zero (initialised) again. */
