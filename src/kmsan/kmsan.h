@@ -73,8 +73,13 @@ void kmsan_poison(const void *p, size_t n, uint32_t origin);
 /* Mark [p, p+n) initialised. */
 void kmsan_unpoison(const void *p, size_t n);
 /* Copy shadow and origins of n bytes from src to dst (memmove semantics);
- * origins of uninitialised bytes are chained to the current stack. */
+ * origins of uninitialised bytes are chained to the stack of the caller's
+ * caller (the program calling the runtime's copy). */
 void kmsan_copy_meta(void *dst, const void *src, size_t n);
+/* The same, the links naming a runtime entry point and its caller. */
+struct kmsan_caller;
+void kmsan_copy_meta_caller(void *dst, const void *src, size_t n,
+			    const struct kmsan_caller *c);
 /* Offset of the first uninitialised byte of [p, p+n), or n if none. */
 size_t kmsan_first_uninit(const void *p, size_t n);
 
@@ -86,6 +91,9 @@ uint32_t kmsan_origin_alloc(depot_handle_t stack);
 uint32_t kmsan_origin_free(depot_handle_t stack);
 /* A new origin: id stored to memory by the current stack (pc, fp). */
 uint32_t kmsan_origin_chain(uint32_t id, uintptr_t pc, uintptr_t fp);
+struct kmsan_caller;
+/* The same, stored by a runtime entry point (realloc) for its caller. */
+uint32_t kmsan_origin_chain_caller(uint32_t id, const struct kmsan_caller *c);
 
 /* ---- the compiler's per-thread context state (abi.c) ------------------- */
 /* Laid out by LLVM's MemorySanitizer pass (kernel mode): compiler ABI,
@@ -141,6 +149,7 @@ enum kmsan_origin_kind {
 struct kmsan_origin_info {
 	enum kmsan_origin_kind kind;
 	int uaf;			/* the chain ends at a freed object */
+	int entry;			/* stack[0] is a runtime entry point */
 	unsigned depth;			/* chain links above this one */
 	depot_handle_t stack;
 	uint32_t prev;

@@ -100,9 +100,19 @@ size_t kmsan_first_uninit(const void *ptr, size_t n)
  * origin (the common case) chain it once. */
 struct origin_copy {
 	uintptr_t d, s, pc, fp;
+	const struct kmsan_caller *caller;	/* or 0: pc, fp */
 	const uint8_t *ds;		/* the destination's shadow, already copied */
 	uint32_t last_in, last_out;
 };
+
+static uint32_t chain_copy(const struct origin_copy *c, uint32_t o)
+{
+	if (!o)
+		return 0;
+	if (c->caller)
+		return kmsan_origin_chain_caller(o, c->caller);
+	return kmsan_origin_chain(o, c->pc, c->fp);
+}
 
 /* Destination bytes [i, end) share one origin slot: it takes the origin of
  * the source byte landing on its first uninitialised byte, chained. */
@@ -116,7 +126,7 @@ static void copy_slot_origin(struct origin_copy *c, size_t i, size_t end)
 		o = *kmsan_origin_of(c->s + i);
 		if (o != c->last_in) {
 			c->last_in = o;
-			c->last_out = o ? kmsan_origin_chain(o, c->pc, c->fp) : 0;
+			c->last_out = chain_copy(c, o);
 		}
 		*kmsan_origin_of(c->d + i) = c->last_out;
 		return;
@@ -131,51 +141,69 @@ static void copy_slot_origin(struct origin_copy *c, size_t i, size_t end)
  * front to back would read source slots this copy already rewrote and
  * chain their origins twice.
  */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wframe-address"	/* built with frame pointers */
-void kmsan_copy_meta(void *dst, const void *src, size_t n)
+static void copy_meta(struct origin_copy *c, size_t n)
 {
-	struct origin_copy c = { .d = (uintptr_t)dst, .s = (uintptr_t)src };
 	const uint8_t *ss;
 	uint8_t *ds;
 	size_t i;
 
-	if (!n || c.d == c.s || !kmsan_is_app_range(c.d, n))
+	if (!n || c->d == c->s || !kmsan_is_app_range(c->d, n))
 		return;
-	if (!kmsan_is_app_range(c.s, n)) {
-		core_memset(kmsan_shadow_of(c.d), 0, n);	/* no metadata: clean */
+	if (!kmsan_is_app_range(c->s, n)) {
+		core_memset(kmsan_shadow_of(c->d), 0, n);	/* no metadata: clean */
 		return;
 	}
-	ss = kmsan_shadow_of(c.s);
-	ds = kmsan_shadow_of(c.d);
+	ss = kmsan_shadow_of(c->s);
+	ds = kmsan_shadow_of(c->d);
 	if (shadow_clean(ss, n)) {
 		core_memset(ds, 0, n);
 		return;
 	}
 	core_memmove(ds, ss, n);
-	/* the chain starts at the copy's caller: the program, not the
-	 * runtime's entry point (always called directly) */
-	c.pc = (uintptr_t)__builtin_return_address(1);
-	c.fp = (uintptr_t)__builtin_frame_address(1);
-	c.ds = ds;
-	if (c.d - c.s < n) {		/* overlapping, dst above src */
+	c->ds = ds;
+	if (c->d - c->s < n) {		/* overlapping, dst above src */
 		size_t end = n;
 
 		while (end) {
-			uintptr_t slot = ROUND_DOWN(c.d + end - 1, 4);
+			uintptr_t slot = ROUND_DOWN(c->d + end - 1, 4);
 
-			i = slot > c.d ? slot - c.d : 0;
-			copy_slot_origin(&c, i, end);
+			i = slot > c->d ? slot - c->d : 0;
+			copy_slot_origin(c, i, end);
 			end = i;
 		}
 		return;
 	}
 	for (i = 0; i < n;) {
-		uintptr_t slot = ROUND_DOWN(c.d + i, 4);
-		size_t end = slot + 4 - c.d < n ? slot + 4 - c.d : n;
+		uintptr_t slot = ROUND_DOWN(c->d + i, 4);
+		size_t end = slot + 4 - c->d < n ? slot + 4 - c->d : n;
 
-		copy_slot_origin(&c, i, end);
+		copy_slot_origin(c, i, end);
 		i = end;
 	}
 }
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wframe-address"	/* built with frame pointers */
+void kmsan_copy_meta(void *dst, const void *src, size_t n)
+{
+	/* the chain starts at the copy's caller: the program, not the
+	 * runtime's entry point (always called directly) */
+	struct origin_copy c = {
+		.d = (uintptr_t)dst, .s = (uintptr_t)src,
+		.pc = (uintptr_t)__builtin_return_address(1),
+		.fp = (uintptr_t)__builtin_frame_address(1),
+	};
+
+	copy_meta(&c, n);
+}
 #pragma GCC diagnostic pop
+
+void kmsan_copy_meta_caller(void *dst, const void *src, size_t n,
+			    const struct kmsan_caller *caller)
+{
+	struct origin_copy c = {
+		.d = (uintptr_t)dst, .s = (uintptr_t)src, .caller = caller,
+	};
+
+	copy_meta(&c, n);
+}

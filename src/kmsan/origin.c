@@ -4,11 +4,13 @@
  * whose first word is a magic saying what it is:
  *   alloc  {KMSAN_ALLOC_MAGIC, stack}               heap allocation
  *   free   {KMSAN_FREE_MAGIC, stack}                freed object (UAF)
- *   chain  {KMSAN_CHAIN_MAGIC | depth << 1 | uaf, stack, previous origin}
+ *   chain  {KMSAN_CHAIN_MAGIC | entry | depth << 1 | uaf, stack, previous}
  *   alloca {KMSAN_ALLOCA_MAGIC, descr, pc}          local variable
  * The depth and the use-after-free bit live in the chain's magic word (the
  * kernel keeps them in the depot's extra bits); chains stop growing at
- * KMSAN_MAX_ORIGIN_DEPTH links, as the kernel's do.
+ * KMSAN_MAX_ORIGIN_DEPTH links, as the kernel's do.  The entry bit says the
+ * store's stack starts with a runtime entry point's own address (realloc's
+ * copy), printed by name as allocation stacks print malloc.
  */
 #include "kmsan.h"
 
@@ -17,6 +19,8 @@
 #define KMSAN_ALLOC_MAGIC 0xabcd0300UL	/* ksan's own */
 #define KMSAN_FREE_MAGIC 0xabcd0400UL
 #define MAGIC_MASK 0xffffff00UL
+#define CHAIN_ENTRY 0x80UL		/* stack[0] is an entry point */
+#define CHAIN_DEPTH(w) ((unsigned)((w) & 0x7f) >> 1)
 #define CHAIN_STACK_DEPTH 64		/* the kernel's KMSAN stack depth */
 
 static uint32_t save(const uintptr_t *w, size_t n)
@@ -61,7 +65,8 @@ void kmsan_origin_describe(uint32_t id, struct kmsan_origin_info *o)
 			return;
 		o->kind = KMSAN_ORIGIN_CHAIN;
 		o->uaf = w[0] & 1;
-		o->depth = (unsigned)(w[0] & 0xff) >> 1;
+		o->entry = !!(w[0] & CHAIN_ENTRY);
+		o->depth = CHAIN_DEPTH(w[0]);
 		o->stack = (depot_handle_t)w[1];
 		o->prev = (uint32_t)w[2];
 		break;
@@ -75,26 +80,46 @@ void kmsan_origin_describe(uint32_t id, struct kmsan_origin_info *o)
 	}
 }
 
+/* 1 if id cannot take another link (the old origin is reused). */
+static int chain_full(uint32_t id, struct kmsan_origin_info *prev)
+{
+	kmsan_origin_describe(id, prev);
+	return prev->kind == KMSAN_ORIGIN_CHAIN &&
+	       prev->depth + 1 >= KMSAN_MAX_ORIGIN_DEPTH;
+}
+
+static uint32_t chain(uint32_t id, const struct kmsan_origin_info *prev,
+		      depot_handle_t stack, int entry)
+{
+	uintptr_t w[3];
+
+	w[0] = KMSAN_CHAIN_MAGIC | (entry ? CHAIN_ENTRY : 0) |
+	       (prev->kind == KMSAN_ORIGIN_CHAIN ? prev->depth + 1 : 0) << 1 |
+	       (prev->uaf ? 1 : 0);
+	w[1] = stack;
+	w[2] = id;
+	return save(w, 3);
+}
+
 uint32_t kmsan_origin_chain(uint32_t id, uintptr_t pc, uintptr_t fp)
 {
 	struct kmsan_origin_info prev;
-	uintptr_t pcs[CHAIN_STACK_DEPTH], w[3];
+	uintptr_t pcs[CHAIN_STACK_DEPTH];
 	size_t n;
 
-	if (!id)
-		return 0;
-	kmsan_origin_describe(id, &prev);
-	/* past the depth limit the old origin is reused */
-	if (prev.kind == KMSAN_ORIGIN_CHAIN &&
-	    prev.depth + 1 >= KMSAN_MAX_ORIGIN_DEPTH)
+	if (!id || chain_full(id, &prev))
 		return id;
 	n = ksan_port_stack_trace(pcs, CHAIN_STACK_DEPTH, pc, fp);
-	w[0] = KMSAN_CHAIN_MAGIC |
-	       (prev.kind == KMSAN_ORIGIN_CHAIN ? prev.depth + 1 : 0) << 1 |
-	       (prev.uaf ? 1 : 0);
-	w[1] = save(pcs, n);
-	w[2] = id;
-	return save(w, 3);
+	return chain(id, &prev, save(pcs, n), 0);
+}
+
+uint32_t kmsan_origin_chain_caller(uint32_t id, const struct kmsan_caller *c)
+{
+	struct kmsan_origin_info prev;
+
+	if (!id || chain_full(id, &prev))
+		return id;
+	return chain(id, &prev, kmsan_caller_stack(c), c->entry != 0);
 }
 
 /* The compiler's description string is writable and static: its first 4

@@ -81,7 +81,7 @@ static void print_kernel(const char *type, const char *in, const uintptr_t *pcs,
 					     "<Zero or more stacks not recorded to save memory>\n\n");
 			core_bprintf(&core_rbuf, "Uninit was stored to memory at:\n");
 			sn = stack_of(oi->stack, &sp);
-			core_print_stack(sp, sn, 0);
+			core_print_stack(sp, sn, oi->entry);
 			break;
 		case KMSAN_ORIGIN_ALLOCA: {
 			char var[128];
@@ -141,7 +141,7 @@ static void print_asan(const uintptr_t *pcs, size_t n, const struct kmsan_origin
 		case KMSAN_ORIGIN_CHAIN:
 			core_bprintf(&core_rbuf, "  Uninitialized value was stored to memory at\n");
 			sn = stack_of(oi->stack, &sp);
-			core_print_stack_asan(sp, sn, 0);
+			core_print_stack_asan(sp, sn, oi->entry);
 			break;
 		case KMSAN_ORIGIN_ALLOCA: {
 			char var[128];
@@ -213,7 +213,7 @@ static void print_json(const char *type, const char *in, const uintptr_t *pcs, s
 			sn = stack_of(o[i].stack, &sp);
 			core_bprintf(&core_rbuf, ",\"stack\":");
 			core_json_frames(sp, sn, o[i].kind == KMSAN_ORIGIN_ALLOC ||
-					 o[i].kind == KMSAN_ORIGIN_FREE);
+					 o[i].kind == KMSAN_ORIGIN_FREE || o[i].entry);
 		}
 		core_bprintf(&core_rbuf, "}");
 	}

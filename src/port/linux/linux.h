@@ -62,13 +62,15 @@ static inline uint32_t port_heap_alloc_stack(const void *p)
 {
 	return kmsan_alloc_stack(p);
 }
-/* realloc's copy carries shadow and origins over */
-static inline void port_heap_copy(void *d, const void *s, size_t n)
+/* realloc's copy carries shadow and origins over; its links name the
+ * entry point (realloc) and its caller, as the allocation stacks do */
+static inline void port_heap_copy(void *d, const void *s, size_t n,
+				  const struct kasan_caller *c)
 {
 	extern void *(*real_memcpy)(void *, const void *, size_t);
 
 	real_memcpy(d, s, n);
-	kmsan_copy_meta(d, s, n);
+	kmsan_copy_meta_caller(d, s, n, PORT_HEAP_CALLER(c));
 }
 /* a KFENCE object is fresh memory too */
 static inline void port_heap_sampled(void *p, size_t size, int flags,
@@ -89,7 +91,8 @@ static inline void port_heap_init(void)
 #define port_heap_usable_size kasan_usable_size
 #define port_heap_realloc_size kasan_realloc_size
 #define port_heap_alloc_stack kasan_alloc_stack
-static inline void port_heap_copy(void *d, const void *s, size_t n)
+static inline void port_heap_copy(void *d, const void *s, size_t n,
+				  const struct kasan_caller *c)
 {
 	extern void *(*real_memcpy)(void *, const void *, size_t);
 

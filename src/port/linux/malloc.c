@@ -119,7 +119,7 @@ static void *do_realloc(void *p, size_t size, const struct kasan_caller *cl)
 		q = do_alloc(size, 0, 0, cl);
 		if (!q)
 			return 0;
-		port_heap_copy(q, p, old < size ? old : size);
+		port_heap_copy(q, p, old < size ? old : size, cl);
 		kfence_free(p, cl->entry, cl->pc, cl->fp);
 		return q;
 	}
@@ -133,14 +133,14 @@ static void *do_realloc(void *p, size_t size, const struct kasan_caller *cl)
 	q = do_alloc(size, 0, 0, cl);
 	if (!q)
 		return 0;	/* the old block stays valid, as C says */
-	port_heap_copy(q, p, old < size ? old : size);
 	{
-		/* the old block's free stack is the new one's allocation
-		 * stack: walk it once */
-		struct kasan_caller fcl = *cl;
+		/* the new block's allocation stack is the copy's and the old
+		 * block's free stack: walk it once */
+		struct kasan_caller scl = *cl;
 
-		fcl.stack = port_heap_alloc_stack(q);
-		port_heap_free(p, &fcl);
+		scl.stack = port_heap_alloc_stack(q);
+		port_heap_copy(q, p, old < size ? old : size, &scl);
+		port_heap_free(p, &scl);
 	}
 	return q;
 }

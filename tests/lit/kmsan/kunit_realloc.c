@@ -1,6 +1,4 @@
 // realloc keeps the state of the part it keeps and poisons the part it adds: after realloc(8 -> 64) of a buffer whose first int was written, that int is still clean (silent), its never-written second int is still uninitialised with the malloc as origin (through a link at the realloc), and the grown part is uninitialised with the realloc as origin.  Shrinking keeps the state too.
-// XFAIL: *
-// (expected to fail until fixed: the link of realloc's copy shows the runtime frame 'realloc+0x2f/0x31 src/port/linux/malloc.c:151' instead of ' realloc', as the creation stack does; then remove the XFAIL line)
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2
 // RUN: bash %S/../Inputs/status.sh %t0 kept 2>&1 | FileCheck %s --check-prefix=KEPT
