@@ -83,6 +83,7 @@ void port_kmsan_libc_io_init(void);
 void port_kmsan_libc_sys_init(void);
 void port_kmsan_libc_str_init(void);
 void port_kmsan_libc_stdio_init(void);
+void port_kmsan_libc_math_init(void);
 void port_kmsan_leak_init(void);
 
 #endif

@@ -43,6 +43,8 @@
  *                      gmtime localtime_r gmtime_r (struct tm and its
  *                      tm_zone string); ctime asctime ctime_r asctime_r
  *                      strftime
+ *   kmsan_libc_math.c  frexp frexpf frexpl (the exponent) modf modff modfl
+ *                      (the integral part)
  *   kmsan_start.c      at start-up: argv, envp and their strings, the
  *                      auxiliary vector, the main thread's errno; errno
  *                      after every failing intercepted call

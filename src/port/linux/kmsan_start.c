@@ -35,6 +35,7 @@ static void kmsan_start(int argc, char **argv, char **envp)
 	port_kmsan_libc_sys_init();
 	port_kmsan_libc_str_init();
 	port_kmsan_libc_stdio_init();
+	port_kmsan_libc_math_init();
 	port_kmsan_leak_init();
 	if (!kmsan_ready)
 		return;
