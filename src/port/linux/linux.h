@@ -224,10 +224,19 @@ static inline void port_clean_stack(void)
 {
 	port_kmsan_clean_stack();
 }
+/* The C library wrote [p, p+n) for the program (pthread_create's
+ * pthread_t): initialised, for KMSAN. */
+static inline void port_libc_wrote(const void *p, size_t n)
+{
+	kmsan_unpoison(p, n);
+}
 #else
 static inline void port_clean_stack(void)
 {
 	kasan_unpoison_stack();
+}
+static inline void port_libc_wrote(const void *p, size_t n)
+{
 }
 #endif
 

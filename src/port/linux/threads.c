@@ -254,5 +254,7 @@ PORT_API __attribute__((noinline)) int pthread_create(pthread_t *t, const pthrea
 	ret = real_create(t, attr, trampoline, s);
 	if (ret)
 		free(s);
+	else
+		port_libc_wrote(t, sizeof(*t));
 	return ret;
 }

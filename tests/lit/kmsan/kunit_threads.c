@@ -1,6 +1,4 @@
 // Threads: each thread has its own context state (parameter and return shadow), so eight threads calling instrumented functions with arguments and return values concurrently stay silent; a worker that uses a field main never wrote is reported in the worker, with the worker's thread id on the task line and main's allocation as origin.
-// XFAIL: *
-// (expected to fail until fixed: the C library model does not yet mark the pthread_t that pthread_create writes as initialised; then remove the XFAIL line)
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0 -pthread
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2 -pthread
 // RUN: bash %S/../Inputs/status.sh %t0 bug 2>&1 | FileCheck %s
