@@ -40,9 +40,8 @@
  *                      target, %ms buffers included); snprintf sprintf
  *                      vsnprintf vsprintf asprintf vasprintf and the
  *                      __*_chk forms (bytes written + NUL); localtime
- *                      gmtime localtime_r gmtime_r (struct tm and its
- *                      tm_zone string); ctime asctime ctime_r asctime_r
- *                      strftime
+ *                      gmtime localtime_r gmtime_r mktime (struct tm and
+ *                      its tm_zone string); strftime
  *   kmsan_libc_math.c  frexp frexpf frexpl (the exponent) modf modff modfl
  *                      (the integral part)
  *   kmsan_start.c      at start-up: argv, envp and their strings, the
