@@ -23,7 +23,9 @@
  *                      accept accept4 getsockname getpeername (and
  *                      recvfrom); getsockopt; poll (revents) select (the
  *                      fd_sets); wait waitpid wait3 wait4 (status, rusage);
- *                      getcwd readlink realpath
+ *                      getcwd readlink readlinkat realpath; readdir
+ *                      readdir64 (the entry); getpwnam getpwuid (the entry
+ *                      and its strings)
  *   kmsan_libc_str.c   copies that carry shadow and origins: strcpy stpcpy
  *                      strncpy stpncpy strcat strncat memccpy mempcpy
  *                      strdup strndup __strdup __strndup wcscpy wcsncpy

@@ -3,7 +3,7 @@
  * that store results into the program's memory (other than data reads,
  * kmsan_libc_io.c): the stat family, clocks, new descriptors, socket
  * addresses and options, poll and select, wait status, and paths (getcwd,
- * readlink, realpath).  After a successful call the output objects are
+ * readlink, realpath), directory entries and the user database.  After a successful call the output objects are
  * initialised, sized by what the call reports (an address's new length, a
  * link's byte count, a path's strlen+1); after a failing one, errno.
  *
@@ -12,8 +12,10 @@
  * glibc's __ names where the wrapper does more than one system call).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/select.h>
@@ -131,6 +133,47 @@ static char *own_realpath(const char *path, char *buf)
 	return buf;
 }
 
+/* readdir and getpwnam: glibc's objects also hold readdir_r and
+ * getpwnam_r, exported under those names in both kinds of link; the
+ * results go to buffers of ksan's own, as the C library's are its own. */
+static struct dirent *own_readdir(DIR *d)
+{
+	static __thread struct dirent e;
+	struct dirent *r = NULL;
+	int err;
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"	/* the only name left */
+	err = readdir_r(d, &e, &r);
+#pragma GCC diagnostic pop
+	if (err)
+		errno = err;
+	return r;
+}
+
+static struct passwd pw_entry;
+static char pw_buf[4096];
+
+static struct passwd *own_getpwnam(const char *name)
+{
+	struct passwd *r = NULL;
+	int e = getpwnam_r(name, &pw_entry, pw_buf, sizeof(pw_buf), &r);
+
+	if (e)
+		errno = e;
+	return r;
+}
+
+static struct passwd *own_getpwuid(uid_t uid)
+{
+	struct passwd *r = NULL;
+	int e = getpwuid_r(uid, &pw_entry, pw_buf, sizeof(pw_buf), &r);
+
+	if (e)
+		errno = e;
+	return r;
+}
+
 int __gettimeofday(struct timeval *, void *);
 int __clock_gettime(clockid_t, struct timespec *);
 
@@ -155,6 +198,9 @@ static pid_t (*real_wait4)(pid_t, int *, int, struct rusage *) = own_wait4;
 static char *(*real_getcwd)(char *, size_t) = own_getcwd;
 static ssize_t (*real_readlinkat)(int, const char *, char *, size_t) = own_readlinkat;
 static char *(*real_realpath)(const char *, char *) = own_realpath;
+static struct dirent *(*real_readdir)(DIR *) = own_readdir;
+static struct passwd *(*real_getpwnam)(const char *) = own_getpwnam;
+static struct passwd *(*real_getpwuid)(uid_t) = own_getpwuid;
 
 void port_kmsan_libc_sys_init(void)
 {
@@ -177,6 +223,9 @@ void port_kmsan_libc_sys_init(void)
 	FIND_REAL(getcwd);
 	FIND_REAL(readlinkat);
 	FIND_REAL(realpath);
+	FIND_REAL(readdir);
+	FIND_REAL(getpwnam);
+	FIND_REAL(getpwuid);
 }
 
 /* r == 0: *p (n bytes) was stored; else errno was. */
@@ -446,4 +495,49 @@ PORT_INTERCEPTOR char *realpath(const char *path, char *buf)
 	else
 		kmsan_wrote_errno();
 	return r;
+}
+
+/* ---- directories and the user database ------------------------------------ */
+
+/* The entry lies in the DIR's buffer, from the C library's malloc (ksan's:
+ * poisoned) filled by getdents: its d_reclen bytes are initialised. */
+PORT_INTERCEPTOR struct dirent *readdir(DIR *d)
+{
+	struct dirent *r = real_readdir(d);
+
+	if (r)
+		kmsan_wrote(r, r->d_reclen < sizeof(*r) ? r->d_reclen : sizeof(*r));
+	else
+		kmsan_wrote_errno();
+	return r;
+}
+
+_Static_assert(sizeof(struct dirent) == sizeof(struct dirent64), "x86-64 dirent");
+PORT_API struct dirent64 *readdir64(DIR *d) __attribute__((alias("readdir"), weak));
+
+/* The entry is the library's static struct; its strings lie in a buffer
+ * from its malloc. */
+static struct passwd *user_entry(struct passwd *p)
+{
+	if (!p) {
+		kmsan_wrote_errno();
+		return p;
+	}
+	kmsan_wrote(p, sizeof(*p));
+	kmsan_wrote_str(p->pw_name);
+	kmsan_wrote_str(p->pw_passwd);
+	kmsan_wrote_str(p->pw_gecos);
+	kmsan_wrote_str(p->pw_dir);
+	kmsan_wrote_str(p->pw_shell);
+	return p;
+}
+
+PORT_INTERCEPTOR struct passwd *getpwnam(const char *name)
+{
+	return user_entry(real_getpwnam(name));
+}
+
+PORT_INTERCEPTOR struct passwd *getpwuid(uid_t uid)
+{
+	return user_entry(real_getpwuid(uid));
 }

@@ -1,4 +1,4 @@
-// System-call wrappers (and a few pure functions) store results into the program's memory without instrumentation: stat, fstat, lstat, fstatat, statx, clock_gettime, gettimeofday, time, localtime_r, gmtime_r, mktime, strftime, frexp, modf, poll, select, waitpid, getcwd, readlink, getsockopt and getsockname outputs are initialised (mode ok, silent).  What they do not store stays uninitialised and is reported: the byte after readlink's count (it stores no NUL), an option buffer past getsockopt's length, fd_set words past select's nfds, a status waitpid(WNOHANG) left alone.
+// System-call wrappers (and a few pure functions) store results into the program's memory without instrumentation: stat, fstat, lstat, fstatat, statx, clock_gettime, gettimeofday, time, localtime_r, gmtime_r, mktime, strftime, frexp, modf, readdir, getpwuid, poll, select, waitpid, getcwd, readlink, getsockopt and getsockname outputs are initialised (mode ok, silent).  What they do not store stays uninitialised and is reported: the byte after readlink's count (it stores no NUL), an option buffer past getsockopt's length, fd_set words past select's nfds, a status waitpid(WNOHANG) left alone.
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0 -lm
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2 -lm
 // RUN: ln -sfn /tmp %t.link
@@ -13,9 +13,11 @@
 // RUN: bash %S/../Inputs/status.sh %ts ok %t.link static 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
 // RUN: bash %S/../Inputs/status.sh %ts readlink %t.link 2>&1 | FileCheck %s
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <fcntl.h>
 #include <math.h>
 #include <poll.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/select.h>
@@ -119,6 +121,18 @@ int main(int argc, char **argv)
 			return 6;
 		use(&salen, sizeof(salen));
 		use(&sa, salen);
+		{
+			DIR *d = opendir("/");
+			struct dirent *de;
+			struct passwd *pw = getpwuid(0);
+
+			while (d && (de = readdir(d)))
+				use(de->d_name, strlen(de->d_name) + 1);
+			if (d)
+				closedir(d);
+			if (pw)
+				use(pw->pw_name, strlen(pw->pw_name) + 1);
+		}
 	}
 	if (ok || !strcmp(mode, "readlink")) {
 		n = readlink(argv[2], buf, sizeof(buf));	/* "/tmp", no NUL */
