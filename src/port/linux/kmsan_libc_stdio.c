@@ -137,13 +137,18 @@ void port_kmsan_libc_stdio_init(void)
 
 /* ---- scanf family --------------------------------------------------------- */
 
-/* One destination the call stored: its bytes, and for %ms the buffer the
- * library allocated (ksan's malloc: poisoned) and filled. */
+/* One destination the call stored: its bytes, and for %ms, %m[ and %mc
+ * the buffer the library allocated (ksan's malloc: poisoned) and filled,
+ * sized to what it holds (%mc has no NUL to measure by). */
 static int mark_store(void *ctx, void *dst, size_t size, int alloc)
 {
 	kmsan_wrote(dst, size);
-	if (alloc)
-		kmsan_wrote_str(*(char **)dst);
+	if (alloc && *(void **)dst) {
+		size_t n = kmsan_usable_size(*(void **)dst);
+
+		if (n != (size_t)-1)
+			kmsan_wrote(*(void **)dst, n);
+	}
 	return 1;
 }
 

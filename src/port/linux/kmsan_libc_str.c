@@ -311,7 +311,8 @@ static void sort(void *base, size_t n, size_t size, const struct sort_ctx *c)
 
 	if (n < 2 || !size)
 		return;
-	p = n <= SIZE_MAX / size / 2 ? malloc(2 * n * sizeof(*p)) : NULL;
+	p = n <= SIZE_MAX / size && n <= SIZE_MAX / (2 * sizeof(*p)) ?
+	    malloc(2 * n * sizeof(*p)) : NULL;
 	out = p ? malloc(n * size) : NULL;
 	if (!out) {
 		free(p);
