@@ -35,7 +35,6 @@
  *                      strtoq strtouq strtoimax strtoumax strtod strtof
  *                      strtold (*endptr); strtok_r strsep (the saved
  *                      pointer); getenv secure_getenv (the string);
- *                      setenv putenv unsetenv (environ and its strings);
  *                      strerror strerror_r __xpg_strerror_r
  *   kmsan_libc_stdio.c scanf sscanf fscanf vscanf vsscanf vfscanf and their
  *                      __isoc99_ names (every assigned %-conversion
@@ -51,10 +50,20 @@
  *                      after every failing intercepted call
  * Checked before the call (infoleaks, kmsan_leak.c): write pwrite pwrite64
  *   writev pwritev send sendto (also the address) sendmsg (iovecs up to
- *   msg_iovlen, msg_name, msg_control) fwrite fwrite_unlocked fputs
- *   fputs_unlocked puts.
- * Elsewhere in the port (not this file's): memcpy memmove memset mmap
- *   munmap (kmsan_mem.c, kmsan_libc.c), the malloc family (malloc.c).
+ *   msg_iovlen, msg_name, each control message's cmsg_len bytes) fwrite
+ *   fwrite_unlocked fputs fputs_unlocked puts.
+ * Elsewhere in the port: memcpy memmove memset mmap munmap (kmsan_mem.c,
+ *   kmsan_libc.c), the malloc family (malloc.c), pthread_create's
+ *   pthread_t (threads.c).
+ * Not modelled (possible false positives): environ after setenv/putenv
+ *   (getenv's result is fine), recvmmsg, sendmmsg's checks, ppoll, pselect,
+ *   epoll_wait, sigaction's and sigprocmask's old values, getaddrinfo and
+ *   the other resolver and NSS results but getpwnam/getpwuid, scandir,
+ *   glob, wordexp, iconv, the wide-character stdio input functions,
+ *   timegm, ctime_r, asctime_r, and libm beyond frexp/modf (sincos,
+ *   remquo, lgamma_r).  In static executables glibc's own definitions win
+ *   over ksan's for __uflow, localtime, gmtime and mktime (their objects
+ *   define them strongly and are linked anyway).
  *
  * Dynamic executables call the C library's functions (found by
  * port_kmsan_libc_io_init with dlsym(RTLD_NEXT)); static ones, and calls
