@@ -205,6 +205,9 @@ void core_report_flush(void);	/* write what is in core_rbuf so far */
 #define CORE_STACK_FAULT 2
 void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry);
 void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry);
+/* A depot stack of the malloc family (first frame is the entry point), in
+ * the kasan (asan = 0) or asan layout. */
+void core_print_depot(depot_handle_t h, int asan);
 /* JSON pieces every detector's json layout uses. */
 void core_json_str(const char *s);
 void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry);

@@ -303,6 +303,17 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 }
 
 /* AddressSanitizer layout: "    #0 0x55... in fn file:line:col". */
+void core_print_depot(depot_handle_t h, int asan)
+{
+	const uintptr_t *pcs;
+	size_t n = core_depot_fetch(h, &pcs);
+
+	if (asan)
+		core_print_stack_asan(pcs, n, 1);
+	else
+		core_print_stack(pcs, n, 1);
+}
+
 void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 {
 	size_t i;

@@ -120,17 +120,6 @@ size_t kasan_capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
 	return n + ksan_port_stack_trace(pcs + n, max - n, pc, fp);
 }
 
-void kasan_print_depot(depot_handle_t h, int asan)
-{
-	const uintptr_t *pcs;
-	size_t n = core_depot_fetch(h, &pcs);
-
-	if (asan)
-		core_print_stack_asan(pcs, n, 1);
-	else
-		core_print_stack(pcs, n, 1);
-}
-
 const char *kasan_cache_name(const struct kasan_object *o, char *buf, size_t len)
 {
 	if (o->large)
@@ -284,20 +273,36 @@ int kasan_is_segv(const struct ksan_report *r)
 	       !core_strcmp(r->bug_type, "wild-memory-access");
 }
 
+/* The report's object fields (for the callback and JSON) from c->obj. */
+void kasan_set_object(struct report_ctx *c)
+{
+	static char cache[32];	/* guarded by the report lock */
+
+	c->r.object = c->obj.start;
+	c->r.object_size = c->obj.size;
+	c->r.object_freed = c->obj.freed;
+	c->r.cache = kasan_cache_name(&c->obj, cache, sizeof(cache));
+}
+
+/* kasan_relation of the access to the global variable c->glob. */
+const char *kasan_global_relation(struct report_ctx *c, size_t *dist)
+{
+	struct kasan_object o;
+
+	core_memset(&o, 0, sizeof(o));
+	o.start = c->glob.beg;
+	o.size = c->glob.size;
+	return kasan_relation(c->r.addr, &o, dist);
+}
+
 void kasan_emit(struct report_ctx *c)
 {
 	/* an access with no shadow (null, wild) would fault right after the
 	 * check: it ends the process whatever halt_on_error says */
 	int halt = kasan_halt() || kasan_is_segv(&c->r);
 
-	if (c->has_obj) {
-		static char cache[32];	/* guarded by the report lock */
-
-		c->r.object = c->obj.start;
-		c->r.object_size = c->obj.size;
-		c->r.object_freed = c->obj.freed;
-		c->r.cache = kasan_cache_name(&c->obj, cache, sizeof(cache));
-	}
+	if (c->has_obj)
+		kasan_set_object(c);
 	if (core_report_callback(&c->r)) {
 		core_report_cancel();
 		return;

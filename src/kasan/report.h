@@ -42,8 +42,9 @@ size_t kasan_capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
 		     uintptr_t entry);
 /* Print the report (callback, layout, halt policy); the report lock is held. */
 void kasan_emit(struct report_ctx *c);
+void kasan_set_object(struct report_ctx *c);
+const char *kasan_global_relation(struct report_ctx *c, size_t *dist);
 int kasan_is_segv(const struct ksan_report *r);
-void kasan_print_depot(depot_handle_t h, int asan);
 const char *kasan_cache_name(const struct kasan_object *o, char *buf, size_t len);
 const char *kasan_relation(uintptr_t a, const struct kasan_object *o, size_t *dist);
 void kasan_print_origins(struct report_ctx *c, int asan);
@@ -57,6 +58,7 @@ void kasan_print_shadow(uintptr_t addr);
 
 /* report_asan.c */
 void kasan_print_asan(struct report_ctx *c);
+void kasan_print_object_asan(struct report_ctx *c, uintptr_t addr);
 void kasan_print_summary_asan(struct report_ctx *c, const char *type);
 
 /* report_json.c */

@@ -56,13 +56,8 @@ static void print_location_asan(struct report_ctx *c)
 
 	if (c->has_global) {
 		size_t dist;
-		struct kasan_object o;
-		const char *rel;
+		const char *rel = kasan_global_relation(c, &dist);
 
-		core_memset(&o, 0, sizeof(o));
-		o.start = c->glob.beg;
-		o.size = c->glob.size;
-		rel = kasan_relation(c->r.addr, &o, &dist);
 		core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s global variable '%s' defined in '",
 			     (unsigned long)c->r.addr, (unsigned long)dist, rel,
 			     c->glob.name ? c->glob.name : "?");
@@ -146,6 +141,34 @@ static void print_fault_asan(struct report_ctx *c, const char *tw)
 		core_bprintf(&core_rbuf, "==%d==Hint: address points to the zero page.\n", pid);
 }
 
+/*
+ * "0x.. is located N bytes to the right of M-byte region [..)" for addr and
+ * c's heap object, then its free and allocation stacks.
+ */
+void kasan_print_object_asan(struct report_ctx *c, uintptr_t addr)
+{
+	size_t dist;
+	const char *rel = kasan_relation(addr, &c->obj, &dist);
+	char tw[48];
+
+	core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s %lu-byte region [0x%lx,0x%lx)\n",
+		     (unsigned long)addr, (unsigned long)dist, rel,
+		     (unsigned long)c->obj.size, (unsigned long)c->obj.start,
+		     (unsigned long)(c->obj.start + c->obj.size));
+	if (c->obj.freed) {
+		core_bprintf(&core_rbuf, "freed by thread %s here:\n",
+			     core_thread_word(c->obj.free_tid, tw, sizeof(tw)));
+		core_print_depot(c->obj.free_stack, 1);
+		core_bprintf(&core_rbuf, "\npreviously allocated by thread %s here:\n",
+			     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+	} else {
+		core_bprintf(&core_rbuf, "allocated by thread %s here:\n",
+			     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
+	}
+	core_print_depot(c->obj.alloc_stack, 1);
+	core_bprintf(&core_rbuf, "\n");
+}
+
 void kasan_print_asan(struct report_ctx *c)
 {
 	struct ksan_report *r = &c->r;
@@ -179,25 +202,7 @@ void kasan_print_asan(struct report_ctx *c)
 	core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
 	core_bprintf(&core_rbuf, "\n");
 	if (c->has_obj) {
-		size_t dist;
-		const char *rel = kasan_relation(r->addr, &c->obj, &dist);
-
-		core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s %lu-byte region [0x%lx,0x%lx)\n",
-			     (unsigned long)r->addr, (unsigned long)dist, rel,
-			     (unsigned long)c->obj.size, (unsigned long)c->obj.start,
-			     (unsigned long)(c->obj.start + c->obj.size));
-		if (c->obj.freed) {
-			core_bprintf(&core_rbuf, "freed by thread %s here:\n",
-				     core_thread_word(c->obj.free_tid, tw, sizeof(tw)));
-			kasan_print_depot(c->obj.free_stack, 1);
-			core_bprintf(&core_rbuf, "\npreviously allocated by thread %s here:\n",
-				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
-		} else {
-			core_bprintf(&core_rbuf, "allocated by thread %s here:\n",
-				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
-		}
-		kasan_print_depot(c->obj.alloc_stack, 1);
-		core_bprintf(&core_rbuf, "\n");
+		kasan_print_object_asan(c, r->addr);
 		kasan_print_aux(c, 1);
 	}
 	print_location_asan(c);

@@ -33,13 +33,8 @@ static void print_location_kasan(struct report_ctx *c)
 {
 	if (c->has_global) {
 		size_t dist;
-		struct kasan_object o;
-		const char *rel;
+		const char *rel = kasan_global_relation(c, &dist);
 
-		core_memset(&o, 0, sizeof(o));
-		o.start = c->glob.beg;
-		o.size = c->glob.size;
-		rel = kasan_relation(c->r.addr, &o, &dist);
 		core_bprintf(&core_rbuf, "The buggy address belongs to the variable:\n %s",
 			     c->glob.name ? c->glob.name : "?");
 		if (c->glob.file)
@@ -91,12 +86,12 @@ void kasan_print_object(struct report_ctx *c)
 		return;
 	if (c->obj.alloc_stack || c->obj.live || c->obj.freed) {
 		core_bprintf(&core_rbuf, "Allocated by task %u:\n", (unsigned)c->obj.alloc_tid);
-		kasan_print_depot(c->obj.alloc_stack, 0);
+		core_print_depot(c->obj.alloc_stack, 0);
 		core_bprintf(&core_rbuf, "\n");
 	}
 	if (c->obj.freed) {
 		core_bprintf(&core_rbuf, "Freed by task %u:\n", (unsigned)c->obj.free_tid);
-		kasan_print_depot(c->obj.free_stack, 0);
+		core_print_depot(c->obj.free_stack, 0);
 		core_bprintf(&core_rbuf, "\n");
 	}
 	kasan_print_aux(c, 0);

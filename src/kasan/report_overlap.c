@@ -12,40 +12,19 @@ static void print_overlap_objects(struct report_ctx *c, uintptr_t dst, uintptr_t
 {
 	uintptr_t a[2] = { dst, src };
 	uintptr_t seen_obj = 0;
-	char tw[48];
 	int i;
 
 	for (i = 0; i < 2; i++) {
-		size_t dist;
-		const char *rel;
-
 		if (!kasan_has_shadow(a[i]) || !kasan_find_object(a[i], &c->obj) ||
 		    (i && c->obj.start == seen_obj))
 			continue;
 		seen_obj = c->obj.start;
 		c->has_obj = 1;
 		c->r.addr = a[i];
-		if (!asan) {
+		if (asan)
+			kasan_print_object_asan(c, a[i]);
+		else
 			kasan_print_object(c);
-			continue;
-		}
-		rel = kasan_relation(a[i], &c->obj, &dist);
-		core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s %lu-byte region [0x%lx,0x%lx)\n",
-			     (unsigned long)a[i], (unsigned long)dist, rel,
-			     (unsigned long)c->obj.size, (unsigned long)c->obj.start,
-			     (unsigned long)(c->obj.start + c->obj.size));
-		if (c->obj.freed) {
-			core_bprintf(&core_rbuf, "freed by thread %s here:\n",
-				     core_thread_word(c->obj.free_tid, tw, sizeof(tw)));
-			kasan_print_depot(c->obj.free_stack, 1);
-			core_bprintf(&core_rbuf, "\npreviously allocated by thread %s here:\n",
-				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
-		} else {
-			core_bprintf(&core_rbuf, "allocated by thread %s here:\n",
-				     core_thread_word(c->obj.alloc_tid, tw, sizeof(tw)));
-		}
-		kasan_print_depot(c->obj.alloc_stack, 1);
-		core_bprintf(&core_rbuf, "\n");
 	}
 }
 
@@ -78,14 +57,8 @@ void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t
 	c->fp = fp;
 	c->has_entry = entry != 0;
 	c->npcs = kasan_capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
-	if (kasan_has_shadow(dst) && kasan_find_object(dst, &c->obj)) {
-		static char cache[32];	/* guarded by the report lock */
-
-		c->r.object = c->obj.start;
-		c->r.object_size = c->obj.size;
-		c->r.object_freed = c->obj.freed;
-		c->r.cache = kasan_cache_name(&c->obj, cache, sizeof(cache));
-	}
+	if (kasan_has_shadow(dst) && kasan_find_object(dst, &c->obj))
+		kasan_set_object(c);
 	if (core_report_callback(&c->r)) {
 		core_report_cancel();
 		return;

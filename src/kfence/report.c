@@ -75,17 +75,6 @@ static const char *where(const struct kctx *c, size_t *dist)
 	return "in";
 }
 
-static void print_depot(depot_handle_t h, int asan)
-{
-	const uintptr_t *pcs;
-	size_t n = core_depot_fetch(h, &pcs);
-
-	if (asan)
-		core_print_stack_asan(pcs, n, 1);
-	else
-		core_print_stack(pcs, n, 1);
-}
-
 static void print_kernel(struct kctx *c)
 {
 	const struct kfence_meta *m = c->m;
@@ -144,10 +133,10 @@ static void print_kernel(struct kctx *c)
 			     (unsigned)m->index, (unsigned long)m->addr,
 			     (unsigned long)(m->addr + m->size - 1), (unsigned long)m->size,
 			     kfence_cache_name(m, cache, sizeof(cache)), (unsigned)m->alloc_tid);
-		print_depot(m->alloc_stack, 0);
+		core_print_depot(m->alloc_stack, 0);
 		if (m->state == KFENCE_FREED) {
 			core_bprintf(&core_rbuf, "\nfreed by task %u:\n", (unsigned)m->free_tid);
-			print_depot(m->free_stack, 0);
+			core_print_depot(m->free_stack, 0);
 		}
 	}
 	core_bprintf(&core_rbuf, "\n" BANNER "\n");
@@ -190,13 +179,13 @@ static void print_asan(struct kctx *c)
 		if (m->state == KFENCE_FREED) {
 			core_bprintf(&core_rbuf, "freed by thread %s here:\n",
 				     core_thread_word(m->free_tid, tw, sizeof(tw)));
-			print_depot(m->free_stack, 1);
+			core_print_depot(m->free_stack, 1);
 			core_bprintf(&core_rbuf, "\n");
 		}
 		core_bprintf(&core_rbuf, "%sallocated by thread %s here:\n",
 			     m->state == KFENCE_FREED ? "previously " : "",
 			     core_thread_word(m->alloc_tid, tw, sizeof(tw)));
-		print_depot(m->alloc_stack, 1);
+		core_print_depot(m->alloc_stack, 1);
 	}
 	core_bprintf(&core_rbuf, "\nSUMMARY: AddressSanitizer: %s (KFENCE)\n" ASAN_BANNER "\n",
 		     asan_word(c));
