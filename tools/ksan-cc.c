@@ -130,6 +130,7 @@ static const char *const shlib_link_libs[] = {
  * (threads.c, ucontext.c): pulled in even when the program names none */
 static const char *const static_undefs[] = {
     "-Wl,-u,__pthread_create_2_1", "-Wl,-u,__swapcontext", "-Wl,-u,__setcontext",
+    "-Wl,-u,__localtime_r",	/* kmsan_libc_stdio.c: weak, else UTC */
 };
 
 /*

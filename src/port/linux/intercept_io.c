@@ -70,16 +70,6 @@ static ssize_t own_send(int fd, const void *buf, size_t n, int flags)
 	return syscall(SYS_sendto, fd, buf, n, flags, NULL, 0);
 }
 
-ssize_t port_sys_read(int fd, void *buf, size_t n)
-{
-	return own_read(fd, buf, n);
-}
-
-ssize_t port_sys_write(int fd, const void *buf, size_t n)
-{
-	return own_write(fd, buf, n);
-}
-
 /*
  * getdelim, used in every executable: ours defines __getdelim too (getline
  * is an inline call of it in optimised code), so a static executable has no

@@ -58,14 +58,6 @@ int port_user_stack(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 {
 	return -1;
 }
-ssize_t port_sys_read(int fd, void *buf, size_t n)
-{
-	return syscall(SYS_read, fd, buf, n);
-}
-ssize_t port_sys_write(int fd, const void *buf, size_t n)
-{
-	return syscall(SYS_write, fd, buf, n);
-}
 /* The preload sees no thread being created: it knows the main thread
  * alone (T0 in the asan layout); others go by their tid. */
 int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti)

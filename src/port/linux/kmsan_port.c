@@ -14,16 +14,6 @@
 
 extern void *dlsym(void *, const char *) __attribute__((weak));
 
-ssize_t port_sys_read(int fd, void *buf, size_t n)
-{
-	return syscall(SYS_read, fd, buf, n);
-}
-
-ssize_t port_sys_write(int fd, const void *buf, size_t n)
-{
-	return syscall(SYS_write, fd, buf, n);
-}
-
 void *port_real(const char *name)
 {
 	if (!dlsym || !getauxval(AT_BASE))
