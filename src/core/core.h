@@ -100,6 +100,7 @@ struct core_thread {
 	uint32_t tid;
 	int in_report;		/* recursion guard of the report path */
 	int no_report;		/* >0: runtime is touching poisoned memory */
+	int in_depot;		/* in a depot insert (a signal may nest) */
 	struct core_thread *next_free;
 	void *fake_stack;	/* kasan's stack-use-after-return frames */
 	void *kmsan_ctx;	/* kmsan's compiler context state (4016 bytes) */

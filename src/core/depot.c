@@ -96,7 +96,8 @@ static int ensure_table(void)
 	return 0;
 }
 
-depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n)
+/* insert = 0: only look the stack up (no lock taken), 0 if it is new. */
+static depot_handle_t depot_save(const uintptr_t *pcs, size_t n, int insert)
 {
 	uint32_t hash, *bucket, h;
 	size_t need;
@@ -111,7 +112,7 @@ depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n)
 	hash = hash_pcs(pcs, n);
 	bucket = &table[hash & ((1u << TABLE_BITS) - 1)];
 	h = find(__atomic_load_n(bucket, __ATOMIC_ACQUIRE), hash, pcs, n);
-	if (h)
+	if (h || !insert)
 		return h;
 
 	need = sizeof(struct record) + n * sizeof(uintptr_t);
@@ -145,6 +146,11 @@ out:
 	return h;
 }
 
+depot_handle_t core_depot_save(const uintptr_t *pcs, size_t n)
+{
+	return depot_save(pcs, n, 1);
+}
+
 /*
  * Programs allocate and free from a few hot call chains, and each capture
  * otherwise pays a full hash and a table walk.  The thread's cache maps a
@@ -173,7 +179,19 @@ depot_handle_t core_depot_save_cached(struct core_thread *t, const uintptr_t *pc
 		if (r->n == n && same_pcs(r->pcs, pcs, n))
 			return h;
 	}
-	h = core_depot_save(pcs, n);
+	/*
+	 * A signal handler running instrumented code (KMSAN chains origins
+	 * in it) may interrupt this thread inside an insert, holding
+	 * depot_lock: the nested save only looks up, and a new stack gets
+	 * handle 0 ("not available") instead of a deadlock.
+	 */
+	if (t->in_depot)
+		return depot_save(pcs, n, 0);
+	t->in_depot = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* before the lock */
+	h = depot_save(pcs, n, 1);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* after the unlock */
+	t->in_depot = 0;
 	*slot = h;
 	return h;
 }

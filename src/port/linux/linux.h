@@ -255,6 +255,30 @@ void port_set_log_path(const char *path);
 #define PORT_HELD_BUS 2u
 struct sigaction;
 int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction *oact);
+#ifdef KSAN_PORT_KMSAN
+/* kmsan_signal.c: the program's handlers run with a context state of
+ * their own.  wrap: act (a copy) gets ksan's trampoline in place of the
+ * program's handler; unwrap: oact shows the program's handler again. */
+void port_handler_wrap(int sig, struct sigaction *act);
+void port_handler_unwrap(int sig, struct sigaction *oact);
+/* Call the program's handler fn (siginfo: with three arguments). */
+void port_run_handler(void *fn, int siginfo, int sig, void *info, void *uctx);
+#else
+static inline void port_handler_wrap(int sig, struct sigaction *act)
+{
+}
+static inline void port_handler_unwrap(int sig, struct sigaction *oact)
+{
+}
+static inline void port_run_handler(void *fn, int siginfo, int sig, void *info,
+				    void *uctx)
+{
+	if (siginfo)
+		((void (*)(int, void *, void *))fn)(sig, info, uctx);
+	else
+		((void (*)(int))fn)(sig);
+}
+#endif
 unsigned port_sigmask_held(void);
 void port_sigmask_set_held(unsigned bits);
 void port_sigmask_adopt(void);	/* really blocked ones become held */

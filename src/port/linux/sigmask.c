@@ -364,13 +364,15 @@ int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction
 	extern int __sigaction(int, const struct sigaction *, struct sigaction *);
 	int ok = sig > 0 && sig < NSIG, r;
 	unsigned bits = 0, old_bits = 0;
-	void *old_handler = 0;
+	void *old_handler = 0, *handler = 0;
 	struct sigaction a;
 
 	if (act && ok) {
 		a = *act;
 		bits = bits_of(&a.sa_mask);
 		strip(&a.sa_mask);
+		handler = (void *)a.sa_handler;
+		port_handler_wrap(sig, &a);	/* KMSAN: its own context state */
 		act = &a;
 	}
 	if (ok) {
@@ -380,10 +382,12 @@ int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction
 	r = __sigaction(sig, act, oact);
 	if (r)
 		return r;
+	if (oact && ok)
+		port_handler_unwrap(sig, oact);
 	if (oact && old_bits && old_handler == (void *)oact->sa_handler)
 		add_bits(&oact->sa_mask, old_bits);
 	if (act && ok) {
-		__atomic_store_n(&mask_handler[sig], (void *)a.sa_handler, __ATOMIC_RELAXED);
+		__atomic_store_n(&mask_handler[sig], handler, __ATOMIC_RELAXED);
 		__atomic_store_n(&mask_held[sig], (unsigned char)bits, __ATOMIC_RELAXED);
 	}
 	return 0;

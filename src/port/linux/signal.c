@@ -305,10 +305,7 @@ static void call_user(int sig, siginfo_t *info, void *uctx)
 	sigdelset(&sa.sa_mask, SIGSEGV);
 	sigdelset(&sa.sa_mask, SIGBUS);
 	pthread_sigmask(SIG_BLOCK, &sa.sa_mask, &old);
-	if (sa.sa_flags & SA_SIGINFO)
-		sa.sa_sigaction(sig, info, uctx);
-	else
-		sa.sa_handler(sig);
+	port_run_handler((void *)sa.sa_handler, !!(sa.sa_flags & SA_SIGINFO), sig, info, uctx);
 	pthread_sigmask(SIG_SETMASK, &old, 0);
 }
 
