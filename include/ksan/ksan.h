@@ -69,7 +69,15 @@ void ksan_set_report_callback(ksan_report_fn fn, void *arg);
  * bytes valid and poisons the rest of it; a granule only partly covered at
  * the end of the range stays addressable unless its bytes after the range
  * are not addressable already (then it is poisoned), as with ASan's
- * interface. */
+ * interface.
+ * Under KMSAN (no addressability), these calls and the ones below keep the
+ * meaning they can have: ksan_poison makes the range uninitialised (its
+ * contents are dead; the call is the origin's link), ksan_unpoison changes
+ * nothing (addressable is not initialised: a pool object handed out again
+ * reads as uninitialised until written, like fresh malloc memory), the
+ * queries find nothing poisoned, ksan_check_read/write report nothing (use
+ * ksan_check_memory for uninitialised bytes leaving the program) and
+ * ksan_record_aux_stack keeps nothing. */
 void ksan_poison(const volatile void *addr, size_t size);
 void ksan_unpoison(const volatile void *addr, size_t size);
 

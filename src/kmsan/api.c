@@ -1,8 +1,9 @@
 /*
  * This file contains KMSAN's public calls (include/ksan/ksan.h): checks of
  * a program's own boundaries and explicit (un)poisoning, under ksan's names
- * and MemorySanitizer's.  The names are in parentheses: without KMSAN,
- * ksan.h makes ksan_check_memory a macro that does nothing.
+ * and MemorySanitizer's, and what KASAN's calls mean under KMSAN.  The
+ * names are in parentheses: without KMSAN, ksan.h makes ksan_check_memory
+ * a macro that does nothing.
  */
 #include "kmsan.h"
 
@@ -42,4 +43,49 @@ API void __msan_check_mem_is_initialized(const volatile void *addr, size_t size)
 {
 	kmsan_check_memory((const void *)addr, size, KMSAN_USER, "check_mem_is_initialized",
 			   CALLER);
+}
+
+/*
+ * KASAN's calls (a program's own pools and allocators) under KMSAN, which
+ * has no addressability: poisoning a range says its contents are dead, so
+ * it becomes uninitialised (the call is its origin's link, as for
+ * ksan_poison_memory); unpoisoning says "addressable", not "written", so
+ * it changes nothing (a pool object handed out again reads as
+ * uninitialised until written, as a fresh malloc does); an addressability
+ * check or query finds nothing wrong; auxiliary stacks are not kept.
+ * Weak: in an archive that also holds KASAN (libksan_core.a), KASAN's
+ * definitions win.
+ */
+#define KASAN_API API __attribute__((weak))
+
+KASAN_API void ksan_poison(const volatile void *addr, size_t size)
+{
+	kmsan_poison((const void *)addr, size,
+		     kmsan_origin_chain(kmsan_origin_alloc(0), CALLER));
+}
+
+KASAN_API void ksan_unpoison(const volatile void *addr, size_t size)
+{
+}
+
+KASAN_API void *ksan_region_is_poisoned(const volatile void *addr, size_t size)
+{
+	return 0;
+}
+
+KASAN_API int ksan_address_is_poisoned(const volatile void *addr)
+{
+	return 0;
+}
+
+KASAN_API void ksan_check_read(const volatile void *addr, size_t size)
+{
+}
+
+KASAN_API void ksan_check_write(const volatile void *addr, size_t size)
+{
+}
+
+KASAN_API void ksan_record_aux_stack(const volatile void *ptr)
+{
 }
