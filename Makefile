@@ -41,7 +41,8 @@ HEADERS   := $(B)/include/ksan/ksan.h $(B)/include/ksan/port.h
 all: $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 	$(STUB_OBJ) $(B)/lib/ksan.exports $(B)/bin/ksan-cc $(HEADERS) \
 	$(B)/lib/ksan-noubsan/libubsan.a \
-	$(B)/lib/pkgconfig/ksan.pc $(B)/lib/libksan-kfence.so $(B)/lib/libksan-kmsan.a
+	$(B)/lib/pkgconfig/ksan.pc $(B)/lib/libksan-kfence.so $(B)/lib/libksan-kmsan.a \
+	$(B)/lib/libksan-kmsan_shlib.a
 
 $(B)/obj/core/%.o $(B)/obj/kasan/%.o: private CFLAGS_X = $(FREE_CFLAGS)
 $(B)/obj/kfence/%.o: src/kfence/%.c src/kfence/*.h src/core/*.h src/core/options.def include/ksan/*.h
@@ -80,7 +81,7 @@ $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 # libksan-kmsan.a: the core, KMSAN, KFENCE, UBSAN and the port built for
 # KMSAN (its heap, metadata faults, mem*); KASAN's interceptors stay out
 KMSAN_PORT := init port malloc mem signal threads unwind symbolize symbolize_elf \
-	symbolize_tool noproc sigmask insn suppressions \
+	symbolize_tool noproc sigmask insn suppressions shlib_marker \
 	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY))
 KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
 	$(patsubst %,$(B)/obj/kmsan-port/%.o,$(KMSAN_PORT))
@@ -97,6 +98,10 @@ $(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
 $(B)/obj/shlib_stubs.o: src/port/linux/shlib_stubs.c include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -fPIC -fno-sanitize=all -Iinclude -c $< -o $@
+# the same forwarders for KMSAN's entry points (__msan_*)
+$(B)/obj/shlib_stubs_kmsan.o: src/port/linux/shlib_stubs.c include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -fPIC -fno-sanitize=all -Iinclude -DKSAN_SHLIB_KMSAN -c $< -o $@
 
 $(B)/lib/libksan.a: $(FREE_OBJ) $(LINUX_OBJ)
 	@mkdir -p $(@D)
@@ -107,6 +112,9 @@ $(B)/lib/libksan_core.a: $(FREE_OBJ) $(patsubst src/%.c,$(B)/obj/%.o,$(KMSAN_SRC
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 $(B)/lib/libksan_shlib.a: $(B)/obj/shlib_stubs.o
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+$(B)/lib/libksan-kmsan_shlib.a: $(B)/obj/shlib_stubs_kmsan.o
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
@@ -152,7 +160,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/lib/ksan-noubsan
 	install -m 644 $(B)/lib/ksan-noubsan/libubsan.a $(DESTDIR)$(PREFIX)/lib/ksan-noubsan/
 	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
-		$(B)/lib/libksan-kmsan.a \
+		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a \
 		$(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(B)/lib/libksan-kfence.so $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/ksan/ksan.h include/ksan/port.h $(DESTDIR)$(PREFIX)/include/ksan/

@@ -10,6 +10,7 @@
  * Layout: the runtime is found relative to this binary, <prefix>/bin/ksan-cc:
  *   <prefix>/lib/libksan.a         runtime, linked --whole-archive into executables
  *   <prefix>/lib/libksan_shlib.a   forwarders to the executable's runtime (-shared)
+ *   <prefix>/lib/libksan-kmsan.a, libksan-kmsan_shlib.a   the same for --ksan=kmsan
  *   <prefix>/lib/ksan.exports      GNU ld --dynamic-list for executables
  *   <prefix>/include/ksan/ksan.h   public header
  * This holds for the build tree (build/bin -> build/lib) and an install.
@@ -94,6 +95,7 @@ static const struct flag_row kmsan_flags[] = {
     { CC_CLANG, M_ANY,     "-D__KSAN_KMSAN__=1", NULL },
 };
 #define KMSAN_ARCHIVE "libksan-kmsan.a"
+#define KMSAN_SHLIB_ARCHIVE "libksan-kmsan_shlib.a"  /* -shared: __msan_* forwarders */
 
 /* --ksan-uar: frames on a fake stack (run time: detect_stack_use_after_return=1).
  * GCC honours it in kernel-address mode; clang 14 silently does not. */
@@ -934,7 +936,8 @@ static void usage(const char *libdir, const char *incdir)
 "\n"
 "-shared: the library's checks bind to the runtime in the executable, which\n"
 "must be linked with ksan-cc too (a library loaded by any other executable\n"
-"says so and exits); version scripts and -Bsymbolic are fine.\n"
+"says so and exits); version scripts and -Bsymbolic are fine.  Build the\n"
+"library and the executable with the same detectors (kmsan with kmsan).\n"
 "\n"
 "Runtime library directory: %s\n"
 "Header directory:          %s\n",
@@ -1068,7 +1071,7 @@ int main(int argc, char **argv)
                 vec_push(&cmd, concat("-L", concat(libdir, "/" NOUBSAN_DIR)));
         }
         if (st.shared) {
-            vec_push(&cmd, concat(libdir, "/" SHLIB_ARCHIVE));
+            vec_push(&cmd, concat(libdir, st.kmsan ? "/" KMSAN_SHLIB_ARCHIVE : "/" SHLIB_ARCHIVE));
             /* the forwarders' dlsym: in libc since glibc 2.34, in libdl
              * before; --as-needed keeps libdl out where it is not used */
             for (size_t i = 0; i < NELEM(shlib_link_libs); i++)

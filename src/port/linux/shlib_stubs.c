@@ -28,6 +28,15 @@
  * entry that saves the whole register file (XSAVE), resolves, restores it
  * and jumps on, so code that runs before the constructor is forwarded too.
  *
+ * Built twice from this file: libksan_shlib.a for KASAN (and UBSAN, KFENCE)
+ * and, with -DKSAN_SHLIB_KMSAN, libksan-kmsan_shlib.a for KMSAN, whose
+ * instrumented code calls __msan_* instead (src/kmsan/abi.c: the context
+ * state, the metadata pairs returned in rax/rdx, which the indirect jump
+ * leaves alone).  The library must reach the executable's runtime for all
+ * of them: the context state is per thread, and a value's shadow passed
+ * from the executable into a library function (or returned from it) lives
+ * there.
+ *
  * x86-64 only, like the rest of the Linux port.
  */
 #define _GNU_SOURCE
@@ -36,6 +45,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #if !defined(__x86_64__) || !defined(__ELF__)
@@ -69,6 +79,19 @@
 #define FAKE(X, c)	X(__asan_stack_malloc_##c) X(__asan_stack_free_##c)
 #define UB(X, name)	X(__ubsan_handle_##name) X(__ubsan_handle_##name##_abort)
 
+#define UB_ENTRIES(X)							\
+	UB(X, add_overflow) UB(X, sub_overflow) UB(X, mul_overflow)	\
+	UB(X, negate_overflow) UB(X, divrem_overflow)			\
+	UB(X, shift_out_of_bounds) UB(X, out_of_bounds)		\
+	UB(X, type_mismatch) UB(X, type_mismatch_v1)			\
+	UB(X, alignment_assumption) UB(X, pointer_overflow)		\
+	UB(X, load_invalid_value) UB(X, vla_bound_not_positive)	\
+	UB(X, float_cast_overflow) UB(X, implicit_conversion)		\
+	UB(X, invalid_builtin) UB(X, nonnull_arg) UB(X, nullability_arg) \
+	UB(X, nonnull_return_v1) UB(X, nullability_return_v1)		\
+	X(__ubsan_handle_builtin_unreachable) X(__ubsan_handle_missing_return)
+
+#ifndef KSAN_SHLIB_KMSAN
 #define KSAN_SHLIB_ENTRIES(X)						\
 	PER_SIZE(X, 1) PER_SIZE(X, 2) PER_SIZE(X, 4) PER_SIZE(X, 8) PER_SIZE(X, 16) \
 	X(__asan_loadN_noabort) X(__asan_storeN_noabort)		\
@@ -90,20 +113,36 @@
 	X(__asan_set_shadow_f3) X(__asan_set_shadow_f5) X(__asan_set_shadow_f8) \
 	FAKE(X, 0) FAKE(X, 1) FAKE(X, 2) FAKE(X, 3) FAKE(X, 4) FAKE(X, 5) \
 	FAKE(X, 6) FAKE(X, 7) FAKE(X, 8) FAKE(X, 9) FAKE(X, 10)	\
-	UB(X, add_overflow) UB(X, sub_overflow) UB(X, mul_overflow)	\
-	UB(X, negate_overflow) UB(X, divrem_overflow)			\
-	UB(X, shift_out_of_bounds) UB(X, out_of_bounds)		\
-	UB(X, type_mismatch) UB(X, type_mismatch_v1)			\
-	UB(X, alignment_assumption) UB(X, pointer_overflow)		\
-	UB(X, load_invalid_value) UB(X, vla_bound_not_positive)	\
-	UB(X, float_cast_overflow) UB(X, implicit_conversion)		\
-	UB(X, invalid_builtin) UB(X, nonnull_arg) UB(X, nullability_arg) \
-	UB(X, nonnull_return_v1) UB(X, nullability_return_v1)		\
-	X(__ubsan_handle_builtin_unreachable) X(__ubsan_handle_missing_return) \
+	UB_ENTRIES(X)							\
 	X(ksan_set_report_callback) X(ksan_poison) X(ksan_unpoison)	\
 	X(ksan_region_is_poisoned) X(ksan_address_is_poisoned)		\
 	X(ksan_check_read) X(ksan_check_write) X(ksan_report_count)	\
 	X(ksan_record_aux_stack)
+/* the first record's forwarder: it tells whether the library's calls are
+ * preempted by the executable's definitions */
+#define FIRST_ENTRY __asan_load1_noabort
+#else
+/* KMSAN (src/kmsan/abi.c, api.c) and UBSAN beside it (--ksan=kmsan,ubsan) */
+#define META(X, dir)							\
+	X(__msan_metadata_ptr_for_##dir##_1) X(__msan_metadata_ptr_for_##dir##_2) \
+	X(__msan_metadata_ptr_for_##dir##_4) X(__msan_metadata_ptr_for_##dir##_8) \
+	X(__msan_metadata_ptr_for_##dir##_n)
+#define KSAN_SHLIB_ENTRIES(X)						\
+	X(__msan_get_context_state)					\
+	META(X, load) META(X, store)					\
+	X(__msan_warning) X(__msan_chain_origin)			\
+	X(__msan_poison_alloca) X(__msan_unpoison_alloca)		\
+	X(__msan_instrument_asm_store)					\
+	X(__msan_memcpy) X(__msan_memmove) X(__msan_memset)		\
+	X(__msan_poison) X(__msan_unpoison) X(__msan_check_mem_is_initialized) \
+	UB_ENTRIES(X)							\
+	X(ksan_set_report_callback) X(ksan_report_count)		\
+	X(ksan_check_memory) X(ksan_poison_memory) X(ksan_unpoison_memory) \
+	X(ksan_poison) X(ksan_unpoison)					\
+	X(ksan_region_is_poisoned) X(ksan_address_is_poisoned)		\
+	X(ksan_check_read) X(ksan_check_write) X(ksan_record_aux_stack)
+#define FIRST_ENTRY __msan_get_context_state
+#endif
 
 /*
  * One forwarder, as assembly text.  Its record, in .data.ksan_fwd:
@@ -240,25 +279,27 @@ struct fwd {
 };
 
 extern char ksan_fwd_first[] HIDDEN, ksan_fwd_end[] HIDDEN;
-/* the first record's forwarder: it tells whether the library's calls are
- * preempted by the executable's definitions */
-void __asan_load1_noabort(void);
+void FIRST_ENTRY(void);
 
+#ifndef KSAN_SHLIB_KMSAN
 /* Compiler ABI (fakestack.c): read by instrumented code, a variable, so it
  * cannot forward; the constructor copies the runtime's value (set at the
  * runtime's start, before any library's constructor) when not preempted. */
 __attribute__((weak, visibility("default")))
 int __asan_option_detect_stack_use_after_return;
+#endif
 
 /* Defined by the runtime, in the executable (src/port/linux/shlib_marker.c). */
 #define RUNTIME_MARKER "__ksan_runtime"
 
+/* A raw system call: the executable's write() may be KMSAN's, which would
+ * judge the loader's strings (written by uninstrumented code) an infoleak. */
 static void say(const char *s)
 {
 	size_t n = strlen(s);
 
 	while (n) {
-		ssize_t w = write(2, s, n);
+		long w = syscall(SYS_write, 2, s, n);
 
 		if (w <= 0)
 			return;
@@ -389,12 +430,11 @@ static struct fwd *next_record(struct fwd *f)
 static void shlib_init(void)
 {
 	struct runtime rt;
-	int *uar;
 
 	if (!find_runtime(&rt))
 		die_no_runtime();
 	/* preempted: the library's calls already go to the executable */
-	if ((void *)__asan_load1_noabort != ((struct fwd *)ksan_fwd_first)->self)
+	if ((void *)FIRST_ENTRY != ((struct fwd *)ksan_fwd_first)->self)
 		return;
 	for (struct fwd *f = (struct fwd *)ksan_fwd_first; (char *)f < ksan_fwd_end;
 	     f = next_record(f)) {
@@ -404,9 +444,12 @@ static void shlib_init(void)
 		if (target)
 			__atomic_store_n(&f->target, target, __ATOMIC_RELEASE);
 	}
-	uar = dlsym(rt.handle, "__asan_option_detect_stack_use_after_return");
+#ifndef KSAN_SHLIB_KMSAN
+	int *uar = dlsym(rt.handle, "__asan_option_detect_stack_use_after_return");
+
 	if (uar && uar != &__asan_option_detect_stack_use_after_return)
 		__asan_option_detect_stack_use_after_return = *uar;
+#endif
 }
 
 __attribute__((section(".init_array.00000"), used))
