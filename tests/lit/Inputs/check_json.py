@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Validates ksan's report_format=json output read from stdin against
-docs/report-format.md: every non-empty line that is not a "STATUS:" line
+docs/report-format.md (KASAN, KFENCE and KMSAN reports): every non-empty line that is not a "STATUS:" line
 (tests/lit/Inputs/status.sh) must be one JSON object with the documented
 fields.  Prints one summary line per report for FileCheck, or "JSON ERROR: ...";
 with --frames, also one line per frame of each stack ("frame <stack>[i] <function>
@@ -26,7 +26,96 @@ def frames(name, v, errs):
             errs.append('%s frame inline %r' % (name, f['inline']))
 
 
+KMSAN_TYPES = ('uninit-value', 'use-after-free', 'infoleak', 'infoleak-after-free')
+KMSAN_FAULTS = {'wild-memory-access': 'SEGV', 'null-ptr-deref': 'SEGV',
+                'stack-overflow': 'stack-overflow'}
+ORIGIN_KINDS = ('heap', 'freed', 'stored', 'stack', 'unknown')
+
+
+def check_kmsan(r):
+    """KMSAN's two shapes: a use or an infoleak (with its origin chain), or
+    a fault (wild-memory-access, null-ptr-deref, stack-overflow)."""
+    errs = []
+    if r.get('type') in KMSAN_FAULTS:
+        need = {'detector': str, 'type': str, 'asan_type': str, 'access': str,
+                'address': str, 'pc': str, 'task': str, 'stack': list}
+        allowed = set(need)
+    else:
+        need = {'detector': str, 'type': str, 'asan_type': str, 'function': str,
+                'pc': str, 'task': str, 'stack': list, 'origins': list}
+        allowed = set(need)
+        if r.get('type', '').startswith('infoleak'):
+            leak = {'address': str, 'size': int, 'uninit_first': int, 'uninit_last': int}
+            need.update(leak)
+        allowed |= {'address', 'size', 'uninit_first', 'uninit_last'}
+    for k, t in need.items():
+        if not isinstance(r.get(k), t):
+            errs.append('field %s missing or not %s' % (k, t.__name__))
+    if errs:
+        return errs
+    extra = set(r) - allowed
+    if extra:
+        errs.append('unknown fields %s' % sorted(extra))
+    if not HEX.match(r['pc']):
+        errs.append('pc %r is not 0x hex' % r['pc'])
+    if 'address' in r and not HEX.match(r['address']):
+        errs.append('address %r is not 0x hex' % r['address'])
+    if not re.match(r'^.+/[0-9]+$', r['task']):
+        errs.append('task %r is not name/tid' % r['task'])
+    frames('stack', r['stack'], errs)
+    if r['type'] in KMSAN_FAULTS:
+        if r['asan_type'] != KMSAN_FAULTS[r['type']]:
+            errs.append('asan_type %r for %s' % (r['asan_type'], r['type']))
+        if r['access'] not in ('read', 'write'):
+            errs.append('access %r' % r['access'])
+        return errs
+    if r['type'] not in KMSAN_TYPES:
+        errs.append('type %r' % r['type'])
+    if r['asan_type'] != 'use-of-uninitialized-value':
+        errs.append('asan_type %r' % r['asan_type'])
+    if ('address' in r) != r['type'].startswith('infoleak'):
+        errs.append('address and the byte range present iff infoleak')
+    elif 'address' in r and not (0 <= r['uninit_first'] <= r['uninit_last'] < r['size']):
+        errs.append('uninit bytes %r-%r of %r' % (r['uninit_first'], r['uninit_last'], r['size']))
+    if not r['origins']:
+        errs.append('origins is empty')
+    for i, o in enumerate(r['origins']):
+        name = 'origins[%d]' % i
+        if not isinstance(o, dict) or o.get('kind') not in ORIGIN_KINDS:
+            errs.append('%s kind %r' % (name, o.get('kind') if isinstance(o, dict) else o))
+            continue
+        keys = {'kind', 'stack'} | ({'variable'} if o['kind'] == 'stack' else set())
+        if set(o) != keys:
+            errs.append('%s keys %s' % (name, sorted(o)))
+        elif o['kind'] == 'unknown':
+            if o['stack']:
+                frames(name + '.stack', o['stack'], errs)
+        else:
+            frames(name + '.stack', o['stack'], errs)
+        # the last link is where the value was created, the others stores
+        if (o['kind'] == 'stored') != (i < len(r['origins']) - 1):
+            errs.append('%s: %s link %s the chain' % (
+                name, o['kind'], 'ends' if o['kind'] == 'stored' else 'inside'))
+    return errs
+
+
+def describe_kmsan(r):
+    if r['type'] in KMSAN_FAULTS:
+        return 'report detector=KMSAN type=%s asan_type=%s access=%s top=%s' % (
+            r['type'], r['asan_type'], r['access'], r['stack'][0]['function'])
+    desc = 'report detector=KMSAN type=%s function=%s top=%s origins=%s' % (
+        r['type'], r['function'].split('+')[0], r['stack'][0]['function'],
+        ','.join(o['kind'] + ('(%s)' % o['variable'] if 'variable' in o else '') +
+                 ('@' + o['stack'][0]['function'] if o['stack'] else '')
+                 for o in r['origins']))
+    if 'address' in r:
+        desc += ' bytes=%d-%d/%d' % (r['uninit_first'], r['uninit_last'], r['size'])
+    return desc
+
+
 def check(r):
+    if r.get('detector') == 'KMSAN':
+        return check_kmsan(r)
     errs = []
     need = {'detector': str, 'type': str, 'asan_type': str, 'access': str,
             'address': str, 'size': int, 'pc': str, 'task': str, 'stack': list}
@@ -95,6 +184,9 @@ def main():
         errs = check(r)
         if errs:
             print('JSON ERROR: ' + '; '.join(errs))
+            continue
+        if r['detector'] == 'KMSAN':
+            print(describe_kmsan(r))
             continue
         o = r.get('object')
         desc = 'report type=%s asan_type=%s access=%s size=%d top=%s' % (
