@@ -33,7 +33,8 @@ meta_of(uintptr_t a, size_t n, int store)
 {
 	struct kmsan_meta m;
 
-	if (likely(kmsan_is_app_range(a, n))) {
+	if (likely(__builtin_constant_p(n) && n <= 8 ? kmsan_is_app_small(a, n) :
+		   kmsan_is_app_range(a, n))) {
 		m.shadow = kmsan_shadow_of(a);
 		m.origin = kmsan_origin_of(a);
 	} else {
@@ -138,8 +139,9 @@ struct kmsan_context_state *kmsan_context(void)
 	return t->kmsan_ctx;
 }
 
-/* Called at the entry of every instrumented function. */
-ABI struct kmsan_context_state *__msan_get_context_state(void)
+/* Called at the entry of every instrumented function.  Weak: a port with
+ * thread-local storage defines a faster one (linux: kmsan_context.c). */
+ABI __attribute__((weak)) struct kmsan_context_state *__msan_get_context_state(void)
 {
 	return kmsan_context();
 }

@@ -62,6 +62,21 @@ static inline int kmsan_is_app_range(uintptr_t a, size_t n)
 	       (a ^ last) < KMSAN_APP1_END;	/* never two ranges: they are
 						   apart by more than 2^40 */
 }
+/*
+ * The same test for the compiler's fixed-size accesses (n <= 8), on every
+ * load and store: the ranges are whole 2^40-byte slots, so the access's
+ * slot (both ends in one) indexes a bitmap.  Slot 0 is app-1; bit i of
+ * KMSAN_APP_HI is slot 64 + i (app-2: 0x51..0x5f, app-3: 0x70..0x7f).
+ */
+#define KMSAN_APP_HI (0x7fffUL << (0x51 - 64) | 0xffffUL << (0x70 - 64))
+static inline int kmsan_is_app_small(uintptr_t a, size_t n)
+{
+	uintptr_t slot = a >> 40, i = slot - 64;
+
+	if (unlikely(slot != (a + n - 1) >> 40))
+		return 0;
+	return slot == 0 || (i < 64 && ((KMSAN_APP_HI >> i) & 1));
+}
 /* 1 if a lies in the shadow or origin ranges; *app = the data address. */
 int kmsan_is_meta(uintptr_t a, uintptr_t *app);
 /* 1 once the port can map metadata on demand (the fault handler is in). */

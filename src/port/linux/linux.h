@@ -220,9 +220,12 @@ int port_map_fixed(uintptr_t lo, uintptr_t hi);
  * around it (0, or -1 if it cannot be mapped) */
 int port_kmsan_map_meta(uintptr_t app);
 void port_kmsan_clean_stack(void);
+void port_kmsan_context_forget(void);	/* kmsan_context.c */
+/* called as the thread ends, before its core state is freed */
 static inline void port_clean_stack(void)
 {
 	port_kmsan_clean_stack();
+	port_kmsan_context_forget();
 }
 /* The C library wrote [p, p+n) for the program (pthread_create's
  * pthread_t): initialised, for KMSAN. */
@@ -256,7 +259,7 @@ void port_set_log_path(const char *path);
 struct sigaction;
 int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction *oact);
 #ifdef KSAN_PORT_KMSAN
-/* kmsan_signal.c: the program's handlers run with a context state of
+/* kmsan_context.c: the program's handlers run with a context state of
  * their own.  wrap: act (a copy) gets ksan's trampoline in place of the
  * program's handler; unwrap: oact shows the program's handler again. */
 void port_handler_wrap(int sig, struct sigaction *act);
