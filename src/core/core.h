@@ -137,6 +137,7 @@ struct core_region {
 	uint32_t stride;
 	uint64_t stride_inv;	/* ceil(2^40 / stride): offset / stride by multiply */
 	struct core_region *next;
+	void *detector;		/* the detector's, set by its region_init */
 };
 extern const uint32_t core_class_size[CORE_NCLASSES] CORE_HIDDEN;
 #define CORE_SLAB_MAX 8192	/* largest slab object */
@@ -156,6 +157,10 @@ uint32_t core_class_stride(unsigned cls);
 /* Set the minimum right red zone (call once, before the first alloc);
  * 0 = no red zones at all (KMSAN): a slot is its header and capacity. */
 void core_slab_set_redzone(size_t rz);
+/* Bytes of header in front of each slot's object (CORE_SLOT_HEADER unless
+ * set, before core_slab_init; 0: the detector keeps its per-object data
+ * in core_region.detector, KMSAN). */
+void core_slab_set_header(size_t bytes);
 /* Callback run on every slot of a fresh region (set up its shadow). */
 typedef void (*core_region_init_fn)(struct core_region *r);
 void core_slab_init(core_region_init_fn fn);

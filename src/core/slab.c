@@ -44,16 +44,18 @@ struct slab_class {
 static struct slab_class classes[CORE_NCLASSES];
 static core_region_init_fn region_init;
 static size_t min_redzone = 16;
+static size_t slot_header = CORE_SLOT_HEADER;
 
 static void **slot_link(void *slot)
 {
-	return (void **)((char *)slot + CORE_SLOT_HEADER);
+	return (void **)((char *)slot + slot_header);
 }
 
 /*
  * Right red zone grows with the object, as ASan's does.  The next slot's
  * header (16 bytes, always poisoned) is part of it, so a class's stride is
- * header + capacity + (red zone - 16).
+ * header + capacity + (red zone - 16).  Without red zones or header
+ * (KMSAN), a slot is its capacity.
  */
 static uint32_t right_redzone(uint32_t size)
 {
@@ -72,13 +74,18 @@ void core_slab_set_redzone(size_t rz)
 	min_redzone = rz;
 }
 
+void core_slab_set_header(size_t bytes)
+{
+	slot_header = bytes;
+}
+
 void core_slab_init(core_region_init_fn fn)
 {
 	unsigned i;
 
 	region_init = fn;
 	for (i = 0; i < CORE_NCLASSES; i++)
-		classes[i].stride = CORE_SLOT_HEADER + core_class_size[i] +
+		classes[i].stride = slot_header + core_class_size[i] +
 				    right_redzone(core_class_size[i]) - 16;
 }
 

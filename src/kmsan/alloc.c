@@ -1,26 +1,30 @@
 /*
  * This file contains KMSAN's heap: objects from the core slab's size
- * classes behind a 16-byte header, with no red zones (addressability is
- * not KMSAN's business) and no quarantine (a freed slot is reused at once,
- * so peak memory stays at the program's own).  Objects over CORE_SLAB_MAX
- * get a mapping of their own, released at free.  Allocation and free
- * stacks are depot handles; the object's bytes are poisoned with an
- * allocation origin when made (calloc: clean) and with a free origin when
- * freed, as the kernel's KMSAN does for slab objects.
+ * classes with no red zones (addressability is not KMSAN's business), no
+ * quarantine (a freed slot is reused at once, so peak memory stays at the
+ * program's own) and no header in the slot: each region keeps one small
+ * record per slot on the side.  A header in the slot would cost its bytes
+ * three times (data, shadow, origins) and push small objects up a class;
+ * the side records are runtime memory whose metadata is never touched.
+ * Objects over CORE_SLAB_MAX get a mapping of their own, released at free.
+ * Allocation stacks are depot handles; the object's bytes are poisoned
+ * with an allocation origin when made (calloc: clean) and with a free
+ * origin when freed, as the kernel's KMSAN does for slab objects.
  */
 #include "kmsan.h"
 
+#define REGION_BYTES (1u << 20)	/* the core slab's regions */
+
 enum { SLOT_FREE = 0, SLOT_LIVE = 0xa1, SLOT_DEAD = 0xf4 };
 
-struct chunk {			/* at slot start */
-	uint8_t state;
-	uint8_t cls;
-	uint16_t obj_off;	/* object = slot + 16 + obj_off */
+struct slot_rec {		/* one per slot, in the region's side table */
 	uint32_t size;		/* requested size */
 	uint32_t alloc_stack;
-	uint32_t free_stack;
+	uint16_t obj_off;	/* object = slot + obj_off (alignment) */
+	uint8_t state;
+	uint8_t cls;
 };
-_Static_assert(sizeof(struct chunk) == CORE_SLOT_HEADER, "one slot header");
+_Static_assert(sizeof(struct slot_rec) == 12, "12 bytes a slot");
 
 struct large {			/* first page of a large object's mapping */
 	uint32_t kind;		/* PAGE_KIND_LARGE */
@@ -43,15 +47,31 @@ depot_handle_t kmsan_caller_stack(const struct kmsan_caller *c)
 	return core_depot_save_cached(core_thread_get(), pcs, n);
 }
 
-/* A fresh region: its metadata is mapped now, not one fault at a time. */
+/* A fresh region: its metadata is mapped now, not one fault at a time,
+ * and its side table (zero: every slot free) is mapped untouched. */
 static void region_init(struct core_region *r)
 {
-	ksan_port_shadow_ensure(ROUND_DOWN((uintptr_t)r, 4096), 1u << 20);
+	size_t slots = (r->end - r->base) / r->stride;
+
+	ksan_port_shadow_ensure(ROUND_DOWN((uintptr_t)r, 4096), REGION_BYTES);
+	r->detector = ksan_port_map(ROUND_UP(slots * sizeof(struct slot_rec), 4096));
+}
+
+/* The record of the slot at slot, in region r (NULL without a table). */
+static struct slot_rec *rec_of(const struct core_region *r, uintptr_t slot)
+{
+	struct slot_rec *t = r->detector;
+
+	if (unlikely(!t))
+		return 0;
+	/* exact: see core_slot_of */
+	return t + (((slot - r->base) * r->stride_inv) >> 40);
 }
 
 void kmsan_heap_init(void)
 {
 	core_slab_set_redzone(0);
+	core_slab_set_header(0);
 	core_slab_init(region_init);
 }
 
@@ -102,10 +122,12 @@ void *kmsan_malloc(size_t size, size_t align, int flags,
 		   const struct kmsan_caller *cl, int *err)
 {
 	struct core_thread *t;
-	struct chunk *c;
+	struct core_region *r;
+	struct slot_rec *rec;
 	size_t need;
 	unsigned cls;
 	uintptr_t slot, obj;
+	void *s;
 
 	*err = KMSAN_OK;
 	if (align < 16)
@@ -124,25 +146,31 @@ void *kmsan_malloc(size_t size, size_t align, int flags,
 		return large_alloc(size, align, flags, cl, err);
 	t = core_thread_get();
 	cls = core_size_class(need);
-	c = core_slot_alloc(t, cls);
-	if (!c) {
+	s = core_slot_alloc(t, cls);
+	if (!s) {
 		*err = KMSAN_ENOMEM;
 		return 0;
 	}
-	slot = (uintptr_t)c;
-	obj = ROUND_UP(slot + CORE_SLOT_HEADER, align);
-	c->cls = (uint8_t)cls;
-	c->obj_off = (uint16_t)(obj - slot - CORE_SLOT_HEADER);
-	c->size = (uint32_t)size;
-	c->alloc_stack = kmsan_caller_stack(cl);
-	c->free_stack = 0;
-	fresh((void *)obj, size, flags, c->alloc_stack);
-	__atomic_store_n(&c->state, SLOT_LIVE, __ATOMIC_RELEASE);
+	slot = (uintptr_t)s;
+	r = core_region_of(slot);
+	rec = r ? rec_of(r, slot) : 0;
+	if (unlikely(!rec)) {	/* no side table: the slot stays out of use */
+		*err = KMSAN_ENOMEM;
+		return 0;
+	}
+	obj = ROUND_UP(slot, align);
+	rec->cls = (uint8_t)cls;
+	rec->obj_off = (uint16_t)(obj - slot);
+	rec->size = (uint32_t)size;
+	rec->alloc_stack = kmsan_caller_stack(cl);
+	fresh((void *)obj, size, flags, rec->alloc_stack);
+	__atomic_store_n(&rec->state, SLOT_LIVE, __ATOMIC_RELEASE);
 	return (void *)obj;
 }
 
-/* The live object starting at p: its chunk or large descriptor. */
-static void *lookup_live(uintptr_t p, int *is_large)
+/* The live object starting at p: its slot record or large descriptor;
+ * *slot = the slot's start for a slab object. */
+static void *lookup_live(uintptr_t p, int *is_large, uintptr_t *slot)
 {
 	void *owner = core_pagemap_get(p);
 
@@ -156,20 +184,21 @@ static void *lookup_live(uintptr_t p, int *is_large)
 		       SLOT_LIVE ? l : 0;
 	} else {
 		struct core_region *r = owner;
-		uintptr_t slot = core_slot_of(r, p);
-		struct chunk *c = (struct chunk *)slot;
+		struct slot_rec *rec;
 
 		*is_large = 0;
-		if (!slot || slot + CORE_SLOT_HEADER + c->obj_off != p)
+		*slot = core_slot_of(r, p);
+		if (!*slot || !(rec = rec_of(r, *slot)) || *slot + rec->obj_off != p)
 			return 0;
-		return __atomic_load_n(&c->state, __ATOMIC_ACQUIRE) == SLOT_LIVE ? c : 0;
+		return __atomic_load_n(&rec->state, __ATOMIC_ACQUIRE) == SLOT_LIVE ? rec : 0;
 	}
 }
 
 int kmsan_free(void *ptr, const struct kmsan_caller *cl)
 {
 	int is_large;
-	void *o = lookup_live((uintptr_t)ptr, &is_large);
+	uintptr_t slot = 0;
+	void *o = lookup_live((uintptr_t)ptr, &is_large, &slot);
 
 	if (!o)
 		return -1;	/* not KMSAN's to judge: left alone */
@@ -188,14 +217,14 @@ int kmsan_free(void *ptr, const struct kmsan_caller *cl)
 		ksan_port_unmap((void *)base, map);
 		return 0;
 	} else {
-		struct chunk *c = o;
+		struct slot_rec *rec = o;
 
-		if (!__sync_bool_compare_and_swap(&c->state, SLOT_LIVE, SLOT_DEAD))
+		if (!__sync_bool_compare_and_swap(&rec->state, SLOT_LIVE, SLOT_DEAD))
 			return -1;
-		c->free_stack = kmsan_caller_stack(cl);
-		kmsan_poison(ptr, c->size, kmsan_origin_free(c->free_stack));
-		c->state = SLOT_FREE;
-		core_slot_free(core_thread_get(), c->cls, c);
+		kmsan_poison(ptr, rec->size,
+			     kmsan_origin_free(kmsan_caller_stack(cl)));
+		__atomic_store_n(&rec->state, SLOT_FREE, __ATOMIC_RELEASE);
+		core_slot_free(core_thread_get(), rec->cls, (void *)slot);
 		return 0;
 	}
 }
@@ -203,20 +232,22 @@ int kmsan_free(void *ptr, const struct kmsan_caller *cl)
 size_t kmsan_usable_size(const void *ptr)
 {
 	int is_large;
-	void *o = lookup_live((uintptr_t)ptr, &is_large);
+	uintptr_t slot;
+	void *o = lookup_live((uintptr_t)ptr, &is_large, &slot);
 
 	if (!o)
 		return (size_t)-1;
-	return is_large ? ((struct large *)o)->size : ((struct chunk *)o)->size;
+	return is_large ? ((struct large *)o)->size : ((struct slot_rec *)o)->size;
 }
 
 uint32_t kmsan_alloc_stack(const void *ptr)
 {
 	int is_large;
-	void *o = lookup_live((uintptr_t)ptr, &is_large);
+	uintptr_t slot;
+	void *o = lookup_live((uintptr_t)ptr, &is_large, &slot);
 
 	if (!o)
 		return 0;
 	return is_large ? ((struct large *)o)->alloc_stack :
-	       ((struct chunk *)o)->alloc_stack;
+	       ((struct slot_rec *)o)->alloc_stack;
 }
