@@ -83,7 +83,8 @@ depot_handle_t core_depot_capture(uintptr_t pc, uintptr_t fp, size_t max);
 size_t core_depot_bytes(void);
 
 /* ---- thread.c: per-thread state -------------------------------------- */
-#define CORE_NCLASSES 12
+#define CORE_NCLASSES 40		/* at most: KASAN's kmalloc set has 12 */
+#define CORE_KMALLOC_CLASSES 12
 #define CORE_CACHE_MAX 64
 struct core_cache {
 	uint32_t count;
@@ -139,9 +140,9 @@ struct core_region {
 	struct core_region *next;
 	void *detector;		/* the detector's, set by its region_init */
 };
-extern const uint32_t core_class_size[CORE_NCLASSES] CORE_HIDDEN;
-#define CORE_SLAB_MAX 8192	/* largest slab object */
-/* Class index for an object capacity of n bytes (n <= CORE_SLAB_MAX). */
+extern const uint32_t core_class_size[CORE_KMALLOC_CLASSES] CORE_HIDDEN;
+#define CORE_SLAB_MAX 8192	/* largest kmalloc slab object */
+/* kmalloc class index for an object capacity of n bytes (n <= CORE_SLAB_MAX). */
 static inline unsigned core_size_class(size_t n)
 {
 	extern const uint8_t core_class_lookup[] CORE_HIDDEN;
@@ -161,6 +162,10 @@ void core_slab_set_redzone(size_t rz);
  * set, before core_slab_init; 0: the detector keeps its per-object data
  * in core_region.detector, KMSAN). */
 void core_slab_set_header(size_t bytes);
+/* Replace the kmalloc classes with n capacities (ascending, multiples of
+ * 16, at most 1 << 15; n <= CORE_NCLASSES), before core_slab_init: the
+ * detector then picks class indexes into sizes itself (KMSAN). */
+void core_slab_set_classes(const uint32_t *sizes, unsigned n);
 /* Callback run on every slot of a fresh region (set up its shadow). */
 typedef void (*core_region_init_fn)(struct core_region *r);
 void core_slab_init(core_region_init_fn fn);

@@ -22,7 +22,7 @@ struct magazine {
 };
 _Static_assert(REFILL == MAG_SLOTS, "a refill is one magazine");
 
-const uint32_t core_class_size[CORE_NCLASSES] = {
+const uint32_t core_class_size[CORE_KMALLOC_CLASSES] = {
 	16, 32, 64, 96, 128, 192, 256, 512, 1024, 2048, 4096, 8192,
 };
 /* Index by (n + 15) >> 4 for n <= 256. */
@@ -45,6 +45,8 @@ static struct slab_class classes[CORE_NCLASSES];
 static core_region_init_fn region_init;
 static size_t min_redzone = 16;
 static size_t slot_header = CORE_SLOT_HEADER;
+static const uint32_t *class_size = core_class_size;	/* set before init */
+static unsigned nclasses = CORE_KMALLOC_CLASSES;
 
 static void **slot_link(void *slot)
 {
@@ -79,14 +81,20 @@ void core_slab_set_header(size_t bytes)
 	slot_header = bytes;
 }
 
+void core_slab_set_classes(const uint32_t *sizes, unsigned n)
+{
+	class_size = sizes;
+	nclasses = n < CORE_NCLASSES ? n : CORE_NCLASSES;
+}
+
 void core_slab_init(core_region_init_fn fn)
 {
 	unsigned i;
 
 	region_init = fn;
-	for (i = 0; i < CORE_NCLASSES; i++)
-		classes[i].stride = slot_header + core_class_size[i] +
-				    right_redzone(core_class_size[i]) - 16;
+	for (i = 0; i < nclasses; i++)
+		classes[i].stride = slot_header + class_size[i] +
+				    right_redzone(class_size[i]) - 16;
 }
 
 uint32_t core_class_stride(unsigned cls)
@@ -239,7 +247,7 @@ void core_thread_cache_drain(struct core_thread *t)
 {
 	unsigned cls;
 
-	for (cls = 0; cls < CORE_NCLASSES; cls++) {
+	for (cls = 0; cls < nclasses; cls++) {
 		give_back(cls, t->cache[cls].slot, t->cache[cls].count);
 		t->cache[cls].count = 0;
 	}
@@ -258,7 +266,7 @@ uintptr_t core_slot_of(const struct core_region *r, uintptr_t addr)
 {
 	if (addr < r->base || addr >= r->end)
 		return 0;
-	/* offsets are below 2^20 and strides below 2^14, so the quotient by
+	/* offsets are below 2^20 and strides below 2^16, so the quotient by
 	 * multiply is exact: its error is below offset / 2^40 < 2^-20 < 1 / stride */
 	return r->base + (((addr - r->base) * r->stride_inv) >> 40) * r->stride;
 }
