@@ -39,6 +39,7 @@ static void *user_arg;
 static uint64_t seen[DEDUP_SIZE];	/* guarded by core_report_lock */
 static unsigned nseen;
 
+__attribute__((visibility("default")))
 void ksan_set_report_callback(ksan_report_fn fn, void *arg)
 {
 	ksan_port_lock(&core_report_lock);
@@ -47,6 +48,7 @@ void ksan_set_report_callback(ksan_report_fn fn, void *arg)
 	ksan_port_unlock(&core_report_lock);
 }
 
+__attribute__((visibility("default")))
 unsigned long ksan_report_count(void)
 {
 	return __atomic_load_n(&core_reports, __ATOMIC_RELAXED);
