@@ -194,7 +194,11 @@ struct kmsan_fault {
 	uintptr_t addr, pc, fp;
 	int write;
 	int addr_known;		/* 0: none (non-canonical), else exact */
-	uintptr_t meta_of;	/* addr is KMSAN metadata of this address */
+	uintptr_t meta_of;	/* the program's own access to addr, which is
+				   the KMSAN metadata of this address */
+	uintptr_t meta;		/* the instrumentation's access to the
+				   metadata of addr faulted here (addr is
+				   the application address it describes) */
 	int stack_overflow;
 };
 void kmsan_report_fault(const struct kmsan_fault *f);

@@ -8,6 +8,7 @@
  * program goes on (halt_on_error=0); KMSAN halts by default, like KASAN.
  */
 #include "kmsan.h"
+#include "../kasan/layout.h"	/* KASAN_NULL_LIMIT: the same null pages */
 
 #define BANNER "====================================================="
 #define CHAIN_MAX (KMSAN_MAX_ORIGIN_DEPTH + 2)
@@ -43,7 +44,33 @@ static size_t stack_of(depot_handle_t h, const uintptr_t **pcs)
 	return h ? core_depot_fetch(h, pcs) : 0;
 }
 
-/* "buf" and "fn" from "----buf@fn" */
+/*
+ * Clang's inliner renames the locals it moves into the caller: "r" of an
+ * inlined function becomes "r.i", inlined twice "r.i.i", and a name
+ * already taken gets digits ("buf.i14", "r.i.i17").  A C identifier has no
+ * '.', so a trailing ".i" with optional digits is certainly the
+ * compiler's: strip it, as often as it is there.  Other dotted names are
+ * left as they are: "k.addr" (the stack slot of parameter k, as
+ * MemorySanitizer prints it) and temporaries such as "agg.tmp" are not
+ * the program's names with something added.
+ */
+static void strip_inlined(char *var)
+{
+	size_t n = core_strlen(var);
+
+	for (;;) {
+		size_t e = n;
+
+		while (e && var[e - 1] >= '0' && var[e - 1] <= '9')
+			e--;
+		if (e < 3 || var[e - 1] != 'i' || var[e - 2] != '.')
+			break;
+		n = e - 2;
+		var[n] = 0;
+	}
+}
+
+/* "buf" and "fn" from "----buf@fn" (the variable's name as written) */
 static void split_descr(const char *d, char *var, size_t vlen, const char **fn)
 {
 	size_t i = 0;
@@ -54,6 +81,7 @@ static void split_descr(const char *d, char *var, size_t vlen, const char **fn)
 		i++;
 	}
 	var[i] = 0;
+	strip_inlined(var);
 	*fn = core_strchr(d, '@') ? core_strchr(d, '@') + 1 : "";
 }
 
@@ -295,11 +323,13 @@ void kmsan_check_memory(const void *p, size_t n, enum kmsan_boundary kind,
 }
 
 /* A fault that is not the runtime's to fix: a wild or null pointer (the
- * signal handler saw no application memory behind it).  Always halts. */
+ * signal handler saw no application memory behind it).  f->addr is the
+ * address the program used, also when the instrumentation's access to
+ * its metadata is what faulted (f->meta).  Always halts. */
 void kmsan_report_fault(const struct kmsan_fault *f)
 {
 	const char *type = f->stack_overflow ? "stack-overflow" :
-			   f->addr_known && f->addr < 4096 ? "null-ptr-deref" :
+			   f->addr_known && f->addr < KASAN_NULL_LIMIT ? "null-ptr-deref" :
 			   "wild-memory-access";
 	uintptr_t pcs[DEPOT_MAX_FRAMES];
 	struct ksan_report r;
@@ -328,6 +358,9 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 			     "==%d==The signal is caused by a %s memory access.\n",
 			     ksan_port_pid(), r.asan_type, (unsigned long)f->addr,
 			     (unsigned long)f->pc, ksan_port_pid(), f->write ? "WRITE" : "READ");
+		if (f->addr_known && !f->stack_overflow && f->addr < KASAN_NULL_LIMIT)
+			core_bprintf(&core_rbuf, "==%d==Hint: address points to the zero page.\n",
+				     ksan_port_pid());
 		core_print_stack_asan(pcs, n, CORE_STACK_FAULT);
 		core_bprintf(&core_rbuf, "\nSUMMARY: MemorySanitizer: %s in %s\n", r.asan_type, in);
 	} else if (core_opt.report_format == FORMAT_JSON) {
@@ -344,8 +377,11 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 			     BANNER, type, in, f->write ? "Write" : "Read",
 			     (unsigned long)f->addr, task);
 		if (f->meta_of)
-			core_bprintf(&core_rbuf, "(the KMSAN metadata of 0x%lx, where nothing is mapped)\n\n",
+			core_bprintf(&core_rbuf, "(the KMSAN metadata of 0x%lx, where nothing is mapped)\n",
 				     (unsigned long)f->meta_of);
+		else if (f->meta)
+			core_bprintf(&core_rbuf, "(found at its KMSAN metadata 0x%lx, where nothing is mapped)\n",
+				     (unsigned long)f->meta);
 		core_bprintf(&core_rbuf, "\n");
 		core_print_stack(pcs, n, CORE_STACK_FAULT);
 		core_bprintf(&core_rbuf, "%s\n", BANNER);

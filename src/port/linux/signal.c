@@ -52,6 +52,41 @@ static int app_exists(uintptr_t app, uintptr_t sp)
 	return !r || err != ENOMEM;
 }
 
+/* Metadata address m is an origin (else a shadow) address. */
+static int is_origin_addr(uintptr_t m, uintptr_t app)
+{
+	return (uintptr_t)kmsan_origin_of(app) == ROUND_DOWN(m, 4) &&
+	       (uintptr_t)kmsan_shadow_of(app) != m;
+}
+
+/*
+ * A fault on m, the metadata of app (whose memory does not exist): was it
+ * the instrumentation's access to app's metadata (the program's access to
+ * app comes next; *(int *)16 = 3 faults first on the shadow of 0x10), or
+ * the program's own access through a wild pointer that happens to point
+ * into the metadata ranges?  __msan_metadata_ptr_for_* hands out the
+ * shadow and the origin pointer together (rax, rdx), and the
+ * instrumentation's first access through one of them faults: the other
+ * is still in a register, a pointer of the other kind to metadata of an
+ * address near app (an _n access may start up to a page below).  A
+ * program's wild pointer into the metadata comes with no such partner
+ * (its own metadata pointers were the runtime's dummies).
+ */
+static int instrumentation_access(const ucontext_t *uc, uintptr_t m, uintptr_t app)
+{
+	int origin = is_origin_addr(m, app), i;
+
+	for (i = 0; i < 16; i++) {
+		uintptr_t v = (uintptr_t)uc->uc_mcontext.gregs[i], a;
+
+		if (i == REG_RSP || v == m || !kmsan_is_meta(v, &a))
+			continue;
+		if (is_origin_addr(v, a) != origin && a + 4096 + 4 > app && a < app + 4)
+			return 1;
+	}
+	return 0;
+}
+
 static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault *f)
 {
 	uintptr_t addr = (uintptr_t)info->si_addr, app;
@@ -75,7 +110,13 @@ static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault
 				    (unsigned long)addr);
 			ksan_port_exit(1);
 		}
-		f->k.meta_of = app;	/* the program's own wild access */
+		if (instrumentation_access(uc, addr, app)) {
+			/* report the program's access, at its address */
+			f->k.addr = app;
+			f->k.meta = addr;
+		} else {
+			f->k.meta_of = app;	/* the program's own wild access */
+		}
 		return FAULT_BAD;
 	}
 	if (info->si_code != SEGV_MAPERR && info->si_code != SEGV_ACCERR)
@@ -316,7 +357,10 @@ static void pass_to_program(int sig, siginfo_t *info, void *uctx, const struct f
 {
 	siginfo_t si = *info;
 
-#if !defined(KSAN_PORT_KFENCE_ONLY) && !defined(KSAN_PORT_KMSAN)
+#if defined(KSAN_PORT_KMSAN)
+	if (f->k.meta)	/* the metadata of the address the program used */
+		si.si_addr = (void *)f->k.addr;
+#elif !defined(KSAN_PORT_KFENCE_ONLY)
 	if (f->k.addr_known == 2 && info->si_code != SI_KERNEL)
 		si.si_addr = (void *)f->k.addr;
 #endif
