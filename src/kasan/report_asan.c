@@ -84,14 +84,17 @@ static void print_location_asan(struct report_ctx *c)
 	}
 }
 
+/* ASan's SUMMARY names frame #0: for a pc in inlined code, the inlined
+ * function (the innermost of pc's frames) with its own file:line. */
 void kasan_print_summary_asan(struct report_ctx *c, const char *type)
 {
-	struct ksan_symbol s;
+	struct ksan_symbol syms[CORE_INLINE_MAX], s;
 	size_t i = c->has_entry == 1 && c->npcs > 1 ? 1 : 0;
 
-	core_memset(&s, 0, sizeof(s));
+	core_memset(syms, 0, sizeof(syms));
 	if (c->npcs)
-		ksan_port_symbolize(c->pcs[i], 1, &s);
+		ksan_port_symbolize_frames(c->pcs[i], 1, syms, CORE_INLINE_MAX);
+	s = syms[0];
 	core_bprintf(&core_rbuf, "SUMMARY: AddressSanitizer: %s", type);
 	if (s.file)
 		core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);

@@ -149,7 +149,7 @@ static void print_kernel(const char *type, const char *in, const uintptr_t *pcs,
 static void print_asan(const uintptr_t *pcs, size_t n, const struct kmsan_origin_info *o,
 		       unsigned no, const struct leak *lk)
 {
-	struct ksan_symbol s;
+	struct ksan_symbol syms[CORE_INLINE_MAX];
 	const uintptr_t *sp;
 	size_t sn;
 	unsigned i;
@@ -193,13 +193,15 @@ static void print_asan(const uintptr_t *pcs, size_t n, const struct kmsan_origin
 		}
 		core_bprintf(&core_rbuf, "\n");
 	}
-	core_memset(&s, 0, sizeof(s));
+	/* frame #0, as MemorySanitizer names it: in inlined code, the
+	 * inlined function (innermost first) with its own file:line */
+	core_memset(syms, 0, sizeof(syms));
 	if (n)
-		ksan_port_symbolize(pcs[0], 1, &s);
+		ksan_port_symbolize_frames(pcs[0], 1, syms, CORE_INLINE_MAX);
 	core_bprintf(&core_rbuf, "SUMMARY: MemorySanitizer: use-of-uninitialized-value");
-	if (s.file)
-		core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
-	core_bprintf(&core_rbuf, " in %s\n", s.function ? s.function : "??");
+	if (syms[0].file)
+		core_bprintf(&core_rbuf, " %s:%u", syms[0].file, syms[0].line);
+	core_bprintf(&core_rbuf, " in %s\n", syms[0].function ? syms[0].function : "??");
 }
 
 static void print_json(const char *type, const char *in, const uintptr_t *pcs, size_t n,
