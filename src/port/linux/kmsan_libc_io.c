@@ -54,7 +54,7 @@
  *   fwrite_unlocked fputs fputs_unlocked puts.
  * Elsewhere in the port: memcpy memmove memset mmap munmap (kmsan_mem.c,
  *   kmsan_libc.c), the malloc family (malloc.c), pthread_create's
- *   pthread_t (threads.c).
+ *   pthread_t and each new thread's errno (threads.c).
  * Not modelled (possible false positives): environ after setenv/putenv
  *   (getenv's result is fine), recvmmsg, sendmmsg's checks, ppoll, pselect,
  *   epoll_wait, sigaction's and sigprocmask's old values, getaddrinfo and

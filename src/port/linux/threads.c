@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -208,6 +209,9 @@ static void *trampoline(void *p)
 	r->parent = s.parent;
 	r->create_stack = s.stack;
 	ksan_port_unlock(&threads_lock);
+	/* the C library set this thread's errno up (KMSAN: initialised, also
+	 * when its TLS lies in a stack the program took from malloc) */
+	port_libc_wrote(&errno, sizeof(errno));
 	return s.fn(s.arg);
 }
 
