@@ -22,7 +22,8 @@
  *                      pipe2 socketpair (the fds); socket addresses of
  *                      accept accept4 getsockname getpeername (and
  *                      recvfrom); getsockopt; poll (revents) select (the
- *                      fd_sets); wait waitpid wait3 wait4 (status, rusage);
+ *                      fd_sets); epoll_wait (the events returned);
+ *                      sigpending; wait waitpid wait3 wait4 (status, rusage);
  *                      getcwd readlink readlinkat realpath; readdir
  *                      readdir64 (the entry); getpwnam getpwuid (the entry
  *                      and its strings)
@@ -54,10 +55,12 @@
  *   fwrite_unlocked fputs fputs_unlocked puts.
  * Elsewhere in the port: memcpy memmove memset mmap munmap (kmsan_mem.c,
  *   kmsan_libc.c), the malloc family (malloc.c), pthread_create's
- *   pthread_t and each new thread's errno (threads.c).
+ *   pthread_t and each new thread's errno (threads.c), sigaction's old
+ *   action (signal.c, sigmask.c), sigprocmask's and pthread_sigmask's old
+ *   set, ppoll's revents, pselect's fd_sets, epoll_pwait's and
+ *   epoll_pwait2's events (sigmask.c).
  * Not modelled (possible false positives): environ after setenv/putenv
- *   (getenv's result is fine), recvmmsg, sendmmsg's checks, ppoll, pselect,
- *   epoll_wait, sigaction's and sigprocmask's old values, getaddrinfo and
+ *   (getenv's result is fine), recvmmsg, sendmmsg's checks, getaddrinfo and
  *   the other resolver and NSS results but getpwnam/getpwuid, scandir,
  *   glob, wordexp, iconv, the wide-character stdio input functions,
  *   timegm, ctime_r, asctime_r, and libm beyond frexp/modf (sincos,

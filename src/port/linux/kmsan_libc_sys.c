@@ -2,7 +2,8 @@
  * This file contains KMSAN's model of the C library's system-call wrappers
  * that store results into the program's memory (other than data reads,
  * kmsan_libc_io.c): the stat family, clocks, new descriptors, socket
- * addresses and options, poll and select, wait status, and paths (getcwd,
+ * addresses and options, poll and select, epoll_wait, sigpending, wait
+ * status, and paths (getcwd,
  * readlink, realpath), directory entries and the user database.  After a successful call the output objects are
  * initialised, sized by what the call reports (an address's new length, a
  * link's byte count, a path's strlen+1); after a failing one, errno.
@@ -16,7 +17,9 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pwd.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/epoll.h>
 #include <sys/resource.h>
 #include <sys/select.h>
 #include <sys/socket.h>
@@ -94,6 +97,16 @@ static int own_poll(struct pollfd *p, nfds_t n, int timeout)
 static int own_select(int n, fd_set *r, fd_set *w, fd_set *e, struct timeval *t)
 {
 	return (int)syscall(SYS_select, n, r, w, e, t);
+}
+
+static int own_sigpending(sigset_t *set)
+{
+	return (int)syscall(SYS_rt_sigpending, set, 8);
+}
+
+static int own_epoll_wait(int fd, struct epoll_event *ev, int max, int timeout)
+{
+	return (int)syscall(SYS_epoll_wait, fd, ev, max, timeout);
 }
 
 static pid_t own_wait4(pid_t pid, int *status, int opt, struct rusage *ru)
@@ -194,6 +207,8 @@ static int (*real_getpeername)(int, struct sockaddr *, socklen_t *) = own_getpee
 static int (*real_getsockopt)(int, int, int, void *, socklen_t *) = own_getsockopt;
 static int (*real_poll)(struct pollfd *, nfds_t, int) = own_poll;
 static int (*real_select)(int, fd_set *, fd_set *, fd_set *, struct timeval *) = own_select;
+static int (*real_sigpending)(sigset_t *) = own_sigpending;
+static int (*real_epoll_wait)(int, struct epoll_event *, int, int) = own_epoll_wait;
 static pid_t (*real_wait4)(pid_t, int *, int, struct rusage *) = own_wait4;
 static char *(*real_getcwd)(char *, size_t) = own_getcwd;
 static ssize_t (*real_readlinkat)(int, const char *, char *, size_t) = own_readlinkat;
@@ -219,6 +234,8 @@ void port_kmsan_libc_sys_init(void)
 	FIND_REAL(getsockopt);
 	FIND_REAL(poll);
 	FIND_REAL(select);
+	FIND_REAL(sigpending);
+	FIND_REAL(epoll_wait);
 	FIND_REAL(wait4);
 	FIND_REAL(getcwd);
 	FIND_REAL(readlinkat);
@@ -420,6 +437,24 @@ PORT_INTERCEPTOR int select(int n, fd_set *rd, fd_set *wr, fd_set *ex, struct ti
 	kmsan_wrote(wr, bytes);
 	kmsan_wrote(ex, bytes);
 	kmsan_wrote(t, sizeof(*t));
+	return r;
+}
+
+/* sigprocmask's and sigaction's old values, ppoll, pselect and epoll_pwait
+ * are marked by their wrappers in sigmask.c and signal.c. */
+PORT_INTERCEPTOR int sigpending(sigset_t *set)
+{
+	return wrote_if_ok(real_sigpending(set), set, sizeof(*set));
+}
+
+PORT_INTERCEPTOR int epoll_wait(int fd, struct epoll_event *ev, int max, int timeout)
+{
+	int r = real_epoll_wait(fd, ev, max, timeout);
+
+	if (r < 0)
+		kmsan_wrote_errno();
+	else
+		kmsan_wrote(ev, (size_t)r * sizeof(*ev));
 	return r;
 }
 

@@ -104,6 +104,7 @@ static int set_mask(int how, const sigset_t *set, sigset_t *old)
 	if (!err && old) {
 		add_bits(&o, prev);
 		*old = o;
+		port_libc_wrote(old, sizeof(*old));	/* KMSAN: initialised */
 	}
 	return err;
 }
@@ -227,6 +228,16 @@ static void end_temporary(unsigned saved)
 	held = saved;
 }
 
+/* KMSAN: what the kernel stored for the program (a no-op for KASAN).
+ * r < 0: errno; else n bytes at p (p may be NULL). */
+static void wrote(int r, const void *p, size_t n)
+{
+	if (r < 0)
+		port_libc_wrote(&errno, sizeof(errno));
+	else if (p && n)
+		port_libc_wrote(p, n);
+}
+
 PORT_API __attribute__((noinline)) int sigsuspend(const sigset_t *mask)
 {
 	static void *real;
@@ -271,6 +282,11 @@ PORT_API __attribute__((noinline)) int ppoll(struct pollfd *fds, nfds_t n,
 		r = (int)syscall(SYS_ppoll, fds, n, ts ? &t : 0, mask, KSIGSET);
 	}
 	end_temporary(saved);
+	if (r < 0)
+		wrote(r, 0, 0);
+	else			/* revents of every entry is stored */
+		for (nfds_t i = 0; i < n; i++)
+			wrote(r, &fds[i].revents, sizeof(fds[i].revents));
 	return r;
 }
 
@@ -301,6 +317,10 @@ PORT_API __attribute__((noinline)) int pselect(int n, fd_set *rd, fd_set *wr, fd
 		r = (int)syscall(SYS_pselect6, n, rd, wr, ex, ts ? &t : 0, &arg);
 	}
 	end_temporary(saved);
+	/* the bits of the first n descriptors, in whole longs, as select */
+	wrote(r, rd, n > 0 ? ROUND_UP((size_t)n, 64) / 8 : 0);
+	wrote(r, wr, n > 0 ? ROUND_UP((size_t)n, 64) / 8 : 0);
+	wrote(r, ex, n > 0 ? ROUND_UP((size_t)n, 64) / 8 : 0);
 	return r;
 }
 
@@ -323,6 +343,7 @@ PORT_API __attribute__((noinline)) int epoll_pwait(int fd, struct epoll_event *e
 	r = fn ? fn(fd, ev, max, timeout, mask) :
 		 (int)syscall(SYS_epoll_pwait, fd, ev, max, timeout, mask, KSIGSET);
 	end_temporary(saved);
+	wrote(r, ev, r > 0 ? (size_t)r * sizeof(*ev) : 0);
 	return r;
 }
 
@@ -349,6 +370,7 @@ PORT_API __attribute__((noinline)) int epoll_pwait2(int fd, struct epoll_event *
 	r = fn ? fn(fd, ev, max, ts, mask) :
 		 (int)syscall(SYS_epoll_pwait2, fd, ev, max, ts, mask, KSIGSET);
 	end_temporary(saved);
+	wrote(r, ev, r > 0 ? (size_t)r * sizeof(*ev) : 0);
 	return r;
 }
 
@@ -382,6 +404,8 @@ int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction
 	r = __sigaction(sig, act, oact);
 	if (r)
 		return r;
+	if (oact)
+		port_libc_wrote(oact, sizeof(*oact));	/* KMSAN: initialised */
 	if (oact && ok)
 		port_handler_unwrap(sig, oact);
 	if (oact && old_bits && old_handler == (void *)oact->sa_handler)

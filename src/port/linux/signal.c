@@ -484,8 +484,10 @@ PORT_API int sigaction(int sig, const struct sigaction *act, struct sigaction *o
 		__atomic_store_n(&lock_forks, 1, __ATOMIC_RELEASE);
 	}
 	ksan_port_lock(&action_lock);
-	if (oact)
+	if (oact) {
 		*oact = user_action[i];
+		port_libc_wrote(oact, sizeof(*oact));	/* KMSAN: initialised */
+	}
 	if (act)
 		user_action[i] = *act;
 	ksan_port_unlock(&action_lock);
