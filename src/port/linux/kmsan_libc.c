@@ -7,6 +7,8 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <link.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -35,4 +37,53 @@ PORT_API int munmap(void *addr, size_t len)
 	if (!r && kmsan_ready)
 		port_kmsan_forget((uintptr_t)addr, ROUND_UP((uintptr_t)addr + len, 4096));
 	return r;
+}
+
+/*
+ * The C library's code: the executable segments of libc.so and the
+ * loader, found once at start-up (a static executable has none: its C
+ * library is inside the executable, and nothing is found).  The malloc
+ * family asks whether its caller is there: memory the library allocates
+ * for itself or the program is filled by stores KMSAN cannot see.
+ */
+#define LIBC_TEXT_MAX 8
+static struct { uintptr_t lo, hi; } libc_text[LIBC_TEXT_MAX];
+static int libc_text_n;
+
+static int find_libc(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	const char *name = info->dlpi_name ? info->dlpi_name : "";
+	const char *base = strrchr(name, '/');
+	int i;
+
+	(void)size;
+	(void)arg;
+	base = base ? base + 1 : name;
+	if (strncmp(base, "libc.so", 7) && strncmp(base, "ld-linux", 8))
+		return 0;
+	for (i = 0; i < info->dlpi_phnum && libc_text_n < LIBC_TEXT_MAX; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		libc_text[libc_text_n].lo = info->dlpi_addr + ph->p_vaddr;
+		libc_text[libc_text_n].hi = info->dlpi_addr + ph->p_vaddr + ph->p_memsz;
+		libc_text_n++;
+	}
+	return 0;
+}
+
+void port_kmsan_libc_text_init(void)
+{
+	dl_iterate_phdr(find_libc, 0);
+}
+
+int port_kmsan_from_libc(uintptr_t pc)
+{
+	int i;
+
+	for (i = 0; i < libc_text_n; i++)
+		if (pc - libc_text[i].lo < libc_text[i].hi - libc_text[i].lo)
+			return 1;
+	return 0;
 }

@@ -86,4 +86,8 @@ void port_kmsan_libc_stdio_init(void);
 void port_kmsan_libc_math_init(void);
 void port_kmsan_leak_init(void);
 
+/* kmsan_libc.c: the C library's code (libc.so, the loader) */
+void port_kmsan_libc_text_init(void);
+int port_kmsan_from_libc(uintptr_t pc);
+
 #endif
