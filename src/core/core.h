@@ -178,6 +178,28 @@ struct core_region *core_region_of(uintptr_t addr);
 uintptr_t core_slot_of(const struct core_region *r, uintptr_t addr);
 void core_thread_cache_drain(struct core_thread *t);
 
+/* The heaps' common request check (KASAN's and KMSAN's alloc.c).  Errors
+ * as the ports turn them into errno: ENOMEM for a size (with its alignment)
+ * over the maximum, EINVAL for an alignment that is not a power of two. */
+enum { CORE_ALLOC_OK = 0, CORE_ALLOC_ENOMEM = 1, CORE_ALLOC_EINVAL = 2 };
+#define CORE_MAX_ALLOC (1ul << 40)
+/* *align: raised to 16 (0 = default); *need: bytes of slot capacity that
+ * hold size bytes at that alignment.  Returns CORE_ALLOC_*. */
+static inline int core_alloc_request(size_t size, size_t *align, size_t *need)
+{
+	size_t a = *align < 16 ? 16 : *align;
+
+	if (a & (a - 1))
+		return CORE_ALLOC_EINVAL;
+	/* size and alignment together: a huge alignment costs its own size
+	 * in address space */
+	if (unlikely(size > CORE_MAX_ALLOC || (a > 16 && a > CORE_MAX_ALLOC - size)))
+		return CORE_ALLOC_ENOMEM;
+	*align = a;
+	*need = (size < 16 ? 16 : size) + (a - 16);
+	return CORE_ALLOC_OK;
+}
+
 /* ---- quarantine.c: FIFO of freed objects, bounded in bytes ------------ */
 /* Each queued object provides a link word; the detector says where, and
  * its release callback gives the object's memory back for reuse. */

@@ -173,21 +173,9 @@ void *kasan_malloc(size_t size, size_t align, int flags,
 	unsigned cls;
 	uintptr_t slot, obj;
 
-	*err = KASAN_OK;
-	if (align < 16)
-		align = 16;
-	if (align & (align - 1)) {
-		*err = KASAN_EINVAL;
+	*err = core_alloc_request(size, &align, &need);
+	if (unlikely(*err))
 		return 0;
-	}
-	/* size and alignment together: a huge alignment costs its own size in
-	 * address space (the port's malloc.c makes the same test) */
-	if (unlikely(size > KASAN_MAX_ALLOC ||
-		     (align > 16 && align > KASAN_MAX_ALLOC - size))) {
-		*err = KASAN_ENOMEM;
-		return 0;
-	}
-	need = (size < 16 ? 16 : size) + (align - 16);
 	if (need > CORE_SLAB_MAX)
 		return large_alloc(size, align, cl, err);
 

@@ -128,8 +128,8 @@ void kasan_aux_forget(uintptr_t obj);
 
 /* alloc.c: the heap.  Errors come back in *err as 0, KASAN_ENOMEM or
  * KASAN_EINVAL, for the port to turn into errno. */
-enum { KASAN_OK = 0, KASAN_ENOMEM = 1, KASAN_EINVAL = 2 };
-#define KASAN_MAX_ALLOC (1ul << 40)
+enum { KASAN_OK = CORE_ALLOC_OK, KASAN_ENOMEM = CORE_ALLOC_ENOMEM, KASAN_EINVAL = CORE_ALLOC_EINVAL };
+#define KASAN_MAX_ALLOC CORE_MAX_ALLOC
 #define KASAN_ZERO 1
 struct kasan_caller {
 	uintptr_t entry;	/* the API function's own address (malloc) */

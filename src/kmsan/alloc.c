@@ -158,19 +158,9 @@ void *kmsan_malloc(size_t size, size_t align, int flags,
 	uintptr_t slot, obj;
 	void *s;
 
-	*err = KMSAN_OK;
-	if (align < 16)
-		align = 16;
-	if (align & (align - 1)) {
-		*err = KMSAN_EINVAL;
+	*err = core_alloc_request(size, &align, &need);
+	if (unlikely(*err))
 		return 0;
-	}
-	if (unlikely(size > KMSAN_MAX_ALLOC ||
-		     (align > 16 && align > KMSAN_MAX_ALLOC - size))) {
-		*err = KMSAN_ENOMEM;
-		return 0;
-	}
-	need = (size < 16 ? 16 : size) + (align - 16);
 	if (need > SLAB_MAX)
 		return large_alloc(size, align, flags, cl, err);
 	t = core_thread_get();

@@ -133,8 +133,8 @@ struct kmsan_context_state *kmsan_context(void);
 /* Objects from the core slab with no red zones and no quarantine: fresh
  * objects are poisoned with an allocation origin (unless KMSAN_ZERO),
  * freed ones with a free origin; stacks are depot handles. */
-enum { KMSAN_OK = 0, KMSAN_ENOMEM = 1, KMSAN_EINVAL = 2 };
-#define KMSAN_MAX_ALLOC (1ul << 40)
+enum { KMSAN_OK = CORE_ALLOC_OK, KMSAN_ENOMEM = CORE_ALLOC_ENOMEM, KMSAN_EINVAL = CORE_ALLOC_EINVAL };
+#define KMSAN_MAX_ALLOC CORE_MAX_ALLOC
 #define KMSAN_ZERO 1
 struct kmsan_caller {
 	uintptr_t entry;	/* the API function's own address (malloc) */
