@@ -18,6 +18,8 @@
 #define ROUND_UP(x, a) (((x) + (a) - 1) & ~((uintptr_t)(a) - 1))
 #define ROUND_DOWN(x, a) ((x) & ~((uintptr_t)(a) - 1))
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* Addresses below this (the null pages) are never valid, for every detector. */
+#define CORE_NULL_LIMIT 4096
 
 /* ---- mem.c: the core's own uninstrumented memory/string helpers ------ */
 void core_memset(void *dst, int c, size_t n);

@@ -9,6 +9,7 @@
 #include "../core/core.h"
 
 #include "layout.h"
+_Static_assert(KASAN_NULL_LIMIT == CORE_NULL_LIMIT, "the null pages are the same for every detector");
 #define KASAN_ADDR_LIMIT (1ul << KASAN_ADDR_BITS)
 
 /* Shadow byte values with the top bit set: not addressable, and why. */

@@ -8,7 +8,6 @@
  * program goes on (halt_on_error=0); KMSAN halts by default, like KASAN.
  */
 #include "kmsan.h"
-#include "../kasan/layout.h"	/* KASAN_NULL_LIMIT: the same null pages */
 
 #define BANNER "====================================================="
 #define CHAIN_MAX (KMSAN_MAX_ORIGIN_DEPTH + 2)
@@ -331,7 +330,7 @@ void kmsan_check_memory(const void *p, size_t n, enum kmsan_boundary kind,
 void kmsan_report_fault(const struct kmsan_fault *f)
 {
 	const char *type = f->stack_overflow ? "stack-overflow" :
-			   f->addr_known && f->addr < KASAN_NULL_LIMIT ? "null-ptr-deref" :
+			   f->addr_known && f->addr < CORE_NULL_LIMIT ? "null-ptr-deref" :
 			   "wild-memory-access";
 	uintptr_t pcs[DEPOT_MAX_FRAMES];
 	struct ksan_report r;
@@ -360,7 +359,7 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 			     "==%d==The signal is caused by a %s memory access.\n",
 			     ksan_port_pid(), r.asan_type, (unsigned long)f->addr,
 			     (unsigned long)f->pc, ksan_port_pid(), f->write ? "WRITE" : "READ");
-		if (f->addr_known && !f->stack_overflow && f->addr < KASAN_NULL_LIMIT)
+		if (f->addr_known && !f->stack_overflow && f->addr < CORE_NULL_LIMIT)
 			core_bprintf(&core_rbuf, "==%d==Hint: address points to the zero page.\n",
 				     ksan_port_pid());
 		core_print_stack_asan(pcs, n, CORE_STACK_FAULT);

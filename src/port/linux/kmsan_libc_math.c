@@ -124,51 +124,20 @@ void port_kmsan_libc_math_init(void)
 	FIND_REAL(modfl);
 }
 
-PORT_INTERCEPTOR double frexp(double x, int *e)
-{
-	double r = real_frexp(x, e);
+/* Call the C library's (or ksan's own), then mark what it stored through
+ * the pointer; a long double's 6 bytes of padding are stored too. */
+#define OUT_PARAM(type, name, ptype)					\
+	PORT_INTERCEPTOR type name(type x, ptype *out)			\
+	{								\
+		type r = real_##name(x, out);				\
+									\
+		kmsan_wrote(out, sizeof(*out));				\
+		return r;						\
+	}
 
-	kmsan_wrote(e, sizeof(*e));
-	return r;
-}
-
-PORT_INTERCEPTOR float frexpf(float x, int *e)
-{
-	float r = real_frexpf(x, e);
-
-	kmsan_wrote(e, sizeof(*e));
-	return r;
-}
-
-PORT_INTERCEPTOR long double frexpl(long double x, int *e)
-{
-	long double r = real_frexpl(x, e);
-
-	kmsan_wrote(e, sizeof(*e));
-	return r;
-}
-
-PORT_INTERCEPTOR double modf(double x, double *ip)
-{
-	double r = real_modf(x, ip);
-
-	kmsan_wrote(ip, sizeof(*ip));
-	return r;
-}
-
-PORT_INTERCEPTOR float modff(float x, float *ip)
-{
-	float r = real_modff(x, ip);
-
-	kmsan_wrote(ip, sizeof(*ip));
-	return r;
-}
-
-PORT_INTERCEPTOR long double modfl(long double x, long double *ip)
-{
-	long double r = real_modfl(x, ip);
-
-	/* 10 bytes of value; the 6 bytes of padding are stored too */
-	kmsan_wrote(ip, sizeof(*ip));
-	return r;
-}
+OUT_PARAM(double, frexp, int)
+OUT_PARAM(float, frexpf, int)
+OUT_PARAM(long double, frexpl, int)
+OUT_PARAM(double, modf, double)
+OUT_PARAM(float, modff, float)
+OUT_PARAM(long double, modfl, long double)
