@@ -32,6 +32,7 @@ enum ksan_bug {
 	KSAN_BUG_MEMORY = 0,	/* a bad access or free (KASAN, KFENCE) */
 	KSAN_BUG_UNINIT = 1,	/* KMSAN: an uninitialised value was used */
 	KSAN_BUG_INFOLEAK = 2,	/* KMSAN: uninitialised bytes left the program */
+	KSAN_BUG_RACE = 3,	/* KCSAN: a data race (or a failed assertion) */
 };
 
 /* A report as the runtime hands it to a callback, before printing. */
@@ -52,6 +53,10 @@ struct ksan_report {
 	/* KMSAN: the value's origin (a depot handle, 0 = unknown); for an
 	 * infoleak, addr/size are the uninitialised bytes. */
 	uint32_t origin;
+	/* KCSAN: addr/size/access/pc are the access printed first (the one
+	 * that ran into the other's watchpoint, or the watched one for a race
+	 * of unknown origin); other_pc is the other side's (0 if unknown). */
+	uintptr_t other_pc;
 };
 
 /*
@@ -111,6 +116,26 @@ void __msan_unpoison(const volatile void *addr, size_t size);
 void __msan_poison(const volatile void *addr, size_t size);
 void __msan_check_mem_is_initialized(const volatile void *addr, size_t size);
 
+/*
+ * KCSAN (ksan-cc --ksan=kcsan): the kernel's annotations, through the
+ * macros below (no-ops in a build without KCSAN).
+ *   KSAN_DATA_RACE(expr)  an intentional race: accesses in expr are not
+ *                         checked; the value of expr
+ *   KSAN_ASSERT_EXCLUSIVE_WRITER(var)  no other thread writes var now
+ *   KSAN_ASSERT_EXCLUSIVE_ACCESS(var)  no other thread reads or writes it
+ *   KSAN_ASSERT_EXCLUSIVE_BITS(var, mask)  no other thread changes those
+ *                         bits of var (others may change the rest)
+ * A failed assertion is reported as "assert: race" (sampled like races).
+ */
+#define KSAN_KCSAN_WRITE 0x1
+#define KSAN_KCSAN_ASSERT 0x8
+void ksan_kcsan_disable_current(void);
+void ksan_kcsan_enable_current(void);
+/* type: 0 (read) or KSAN_KCSAN_WRITE, | KSAN_KCSAN_ASSERT */
+void ksan_kcsan_check_access(const volatile void *ptr, size_t size, int type);
+void ksan_kcsan_set_access_mask(unsigned long long mask);
+void ksan_kcsan_atomic_next(int n);
+
 /* Number of reports made so far in this process. */
 unsigned long ksan_report_count(void);
 
@@ -138,6 +163,37 @@ unsigned long ksan_report_count(void);
 /* without KMSAN the check is nothing (a runtime's own definition writes
  * the name in parentheses) */
 #define ksan_check_memory(addr, size, what) ((void)(addr), (void)(size), (void)(what))
+#endif
+
+#if defined(__KSAN_KCSAN__) || defined(__SANITIZE_THREAD__)
+#define KSAN_KCSAN_ENABLED 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define KSAN_KCSAN_ENABLED 1
+#endif
+#endif
+#ifdef KSAN_KCSAN_ENABLED
+#define KSAN_DATA_RACE(expr) __extension__({				\
+	ksan_kcsan_disable_current();					\
+	__auto_type ksan_v_ = (expr);					\
+	ksan_kcsan_enable_current();					\
+	ksan_v_;							\
+})
+#define KSAN_ASSERT_EXCLUSIVE_WRITER(var) \
+	ksan_kcsan_check_access(&(var), sizeof(var), KSAN_KCSAN_ASSERT)
+#define KSAN_ASSERT_EXCLUSIVE_ACCESS(var) \
+	ksan_kcsan_check_access(&(var), sizeof(var), KSAN_KCSAN_ASSERT | KSAN_KCSAN_WRITE)
+#define KSAN_ASSERT_EXCLUSIVE_BITS(var, mask) do {			\
+	ksan_kcsan_set_access_mask(mask);				\
+	ksan_kcsan_check_access(&(var), sizeof(var), KSAN_KCSAN_ASSERT);	\
+	ksan_kcsan_set_access_mask(0);					\
+	ksan_kcsan_atomic_next(1);					\
+} while (0)
+#else
+#define KSAN_DATA_RACE(expr) (expr)
+#define KSAN_ASSERT_EXCLUSIVE_WRITER(var) ((void)sizeof(var))
+#define KSAN_ASSERT_EXCLUSIVE_ACCESS(var) ((void)sizeof(var))
+#define KSAN_ASSERT_EXCLUSIVE_BITS(var, mask) ((void)sizeof(var), (void)(mask))
 #endif
 
 #ifdef KSAN_ENABLED

@@ -126,6 +126,11 @@ void ksan_port_abort(void) __attribute__((noreturn));
 
 uint64_t ksan_port_time_ns(void);
 uint64_t ksan_port_random(void);
+/* Wait about us microseconds (KCSAN's stall on a watchpoint): sleeping or
+ * spinning, either is right; other threads must be able to run meanwhile. */
+void ksan_port_delay_us(unsigned us);
+/* The CPU the caller runs on, for reports; -1 if unknown. */
+int ksan_port_cpu_id(void);
 
 #ifdef __cplusplus
 }

@@ -107,6 +107,7 @@ struct core_thread {
 	struct core_thread *next_free;
 	void *fake_stack;	/* kasan's stack-use-after-return frames */
 	void *kmsan_ctx;	/* kmsan's compiler context state (4016 bytes) */
+	uint64_t kcsan[8];	/* kcsan's per-thread context where no TLS (kcsan.h) */
 	struct core_qbatch quarantine;
 	struct core_cache cache[CORE_NCLASSES];
 	uint32_t depot_cache[CORE_DEPOT_CACHE];	/* recent stack handles */

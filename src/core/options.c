@@ -66,6 +66,9 @@ static const struct opt_range {
 	/* the kernel's CONFIG_KFENCE_NUM_OBJECTS range */
 	{ "kfence_num_objects", 1, 65535, 0,
 	  "1 to 65535; kfence_sample_interval=0 turns KFENCE off" },
+	{ "kcsan_skip_watch", 0, 1000000000, 0, "0 (watch every access) to 1000000000" },
+	{ "kcsan_udelay", 1, 1000000, 0, "1 to 1000000 microseconds" },
+	{ "kcsan_report_once_ms", 0, 86400000, 0, "0 (every time) to 86400000 milliseconds" },
 };
 _Static_assert(DEPOT_MAX_FRAMES == 64, "malloc_context_size's accepted text");
 

@@ -361,6 +361,27 @@ uint64_t ksan_port_random(void)
 	return v;
 }
 
+/* A sleep, not a spin: on a loaded machine the racing thread gets the CPU.
+ * The raw system call: no cancellation point, errno kept, EINTR ends it. */
+void ksan_port_delay_us(unsigned us)
+{
+	struct timespec ts = { us / 1000000, (long)(us % 1000000) * 1000 };
+	int e = errno;
+
+	syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, &ts, (void *)0);
+	errno = e;
+}
+
+int ksan_port_cpu_id(void)
+{
+	unsigned cpu = 0;
+	int e = errno;
+	long r = syscall(SYS_getcpu, &cpu, (void *)0, (void *)0);
+
+	errno = e;
+	return r ? -1 : (int)cpu;
+}
+
 /* KSAN_OPTIONS from envp, or when there is none yet (the dynamic loader may
  * allocate before libc set environ) from the initial stack's, else from the
  * kernel's copy of the environment.  Shared by libksan and the KFENCE

@@ -153,6 +153,17 @@ uint64_t ksan_port_random(void)
 	return x;
 }
 
+/* No clock and one thread: nothing could race during a stall. */
+void ksan_port_delay_us(unsigned us)
+{
+	(void)us;
+}
+
+int ksan_port_cpu_id(void)
+{
+	return -1;
+}
+
 int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi)
 {
 	(void)lo;	/* unknown: stack red zones are not cleaned on no-return */
