@@ -27,9 +27,14 @@ KASAN_SRC := $(wildcard src/kasan/*.c)
 UBSAN_SRC := $(wildcard src/ubsan/*.c)
 KFENCE_SRC := $(wildcard src/kfence/*.c)
 KMSAN_SRC := $(wildcard src/kmsan/*.c)
-# src/port/linux/kmsan_*.c belong to libksan-kmsan.a only
+KCSAN_SRC := $(wildcard src/kcsan/*.c)
+# src/port/linux/kmsan_*.c belong to libksan-kmsan.a only, kcsan_*.c to
+# libksan-kcsan.a; nokasan.c to both (what KASAN's interceptors would bring)
 KMSAN_PORT_ONLY := $(wildcard src/port/linux/kmsan_*.c)
-LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c src/port/linux/kfence_preload.c $(KMSAN_PORT_ONLY),$(wildcard src/port/linux/*.c))
+KCSAN_PORT_ONLY := $(wildcard src/port/linux/kcsan_*.c)
+LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c src/port/linux/kfence_preload.c \
+	src/port/linux/kfence_malloc.c \
+	src/port/linux/nokasan.c $(KMSAN_PORT_ONLY) $(KCSAN_PORT_ONLY),$(wildcard src/port/linux/*.c))
 KASAN_ASM := $(wildcard src/kasan/*.S)
 FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(UBSAN_SRC) $(KFENCE_SRC)) \
 	$(patsubst src/%.S,$(B)/obj/%.o,$(KASAN_ASM))
@@ -40,9 +45,9 @@ HEADERS   := $(B)/include/ksan/ksan.h $(B)/include/ksan/port.h
 
 all: $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 	$(STUB_OBJ) $(B)/lib/ksan.exports $(B)/bin/ksan-cc $(HEADERS) \
-	$(B)/lib/ksan-noubsan/libubsan.a \
+	$(B)/lib/ksan-noubsan/libubsan.a $(B)/lib/ksan-noubsan/libtsan.a \
 	$(B)/lib/pkgconfig/ksan.pc $(B)/lib/libksan-kfence.so $(B)/lib/libksan-kmsan.a \
-	$(B)/lib/libksan-kmsan_shlib.a
+	$(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kcsan.a $(B)/lib/libksan-kcsan-kfence.a
 
 $(B)/obj/core/%.o $(B)/obj/kasan/%.o: private CFLAGS_X = $(FREE_CFLAGS)
 $(B)/obj/kfence/%.o: src/kfence/%.c src/kfence/*.h src/core/*.h src/core/options.def include/ksan/*.h
@@ -60,6 +65,13 @@ $(B)/obj/kasan/%.o: src/kasan/%.S src/kasan/layout.h
 $(B)/obj/kmsan/%.o: src/kmsan/%.c src/kmsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@
+$(B)/obj/kcsan/%.o: src/kcsan/%.c src/kcsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(FREE_CFLAGS) -c $< -o $@
+# the same, with the per-thread context in a __thread variable (libksan-kcsan.a)
+$(B)/obj/kcsan-tls/%.o: src/kcsan/%.c src/kcsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(FREE_CFLAGS) -DKSAN_KCSAN_TLS -c $< -o $@
 $(B)/obj/ubsan/%.o: src/ubsan/%.c src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@
@@ -70,10 +82,11 @@ $(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src
 PRELOAD_PORT := port unwind symbolize symbolize_elf symbolize_tool noproc
 PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC)) \
 	$(patsubst %,$(B)/obj/port/linux/%.o,$(PRELOAD_PORT)) \
-	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o
+	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o $(B)/obj/preload/kfence_malloc.o
+# the malloc family's entry points keep the caller's frame pointer (see there)
 $(B)/obj/preload/%.o: src/port/linux/%.c src/port/linux/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
-	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KFENCE_ONLY $(if $(filter kfence_preload,$*),-fomit-frame-pointer) -c $< -o $@
+	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KFENCE_ONLY $(if $(filter kfence_malloc,$*),-fomit-frame-pointer) -c $< -o $@
 $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-z,defs -Wl,-z,nodelete -o $@ $^ -lpthread -ldl
@@ -81,7 +94,7 @@ $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 # libksan-kmsan.a: the core, KMSAN, KFENCE, UBSAN and the port built for
 # KMSAN (its heap, metadata faults, mem*); KASAN's interceptors stay out
 KMSAN_PORT := init port malloc mem signal threads unwind symbolize symbolize_elf \
-	symbolize_tool noproc sigmask insn suppressions shlib_marker \
+	symbolize_tool noproc sigmask insn suppressions shlib_marker nokasan \
 	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY))
 KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
 	$(patsubst %,$(B)/obj/kmsan-port/%.o,$(KMSAN_PORT))
@@ -89,6 +102,25 @@ $(B)/obj/kmsan-port/%.o: src/port/linux/%.c src/port/linux/*.h src/kmsan/*.h src
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KMSAN -c $< -o $@
 $(B)/lib/libksan-kmsan.a: $(KMSAN_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+# libksan-kcsan.a: the core, KCSAN, KFENCE, UBSAN and the port built for
+# KCSAN (no shadow, no heap of its own: the C library's; mem* checked)
+KCSAN_PORT := init port mem signal threads unwind symbolize symbolize_elf \
+	symbolize_tool noproc sigmask insn suppressions shlib_marker nokasan \
+	$(patsubst src/port/linux/%.c,%,$(KCSAN_PORT_ONLY))
+KCSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
+	$(patsubst src/kcsan/%.c,$(B)/obj/kcsan-tls/%.o,$(KCSAN_SRC)) \
+	$(patsubst %,$(B)/obj/kcsan-port/%.o,$(KCSAN_PORT))
+$(B)/obj/kcsan-port/%.o: src/port/linux/%.c src/port/linux/*.h src/kcsan/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KCSAN -DKSAN_KCSAN_TLS $(if $(filter kfence_malloc,$*),-fomit-frame-pointer) -c $< -o $@
+$(B)/lib/libksan-kcsan.a: $(KCSAN_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+# --ksan=kcsan,kfence: the malloc family in front of glibc's (dynamic only)
+$(B)/lib/libksan-kcsan-kfence.a: $(B)/obj/kcsan-port/kfence_malloc.o
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
@@ -107,8 +139,9 @@ $(B)/lib/libksan.a: $(FREE_OBJ) $(LINUX_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 # the freestanding core and detectors alone (for embedding, and the link
-# test): KASAN, KFENCE, UBSAN and KMSAN (their compiler ABIs do not clash)
-$(B)/lib/libksan_core.a: $(FREE_OBJ) $(patsubst src/%.c,$(B)/obj/%.o,$(KMSAN_SRC))
+# test): KASAN, KFENCE, UBSAN, KMSAN and KCSAN (their compiler ABIs do not
+# clash)
+$(B)/lib/libksan_core.a: $(FREE_OBJ) $(patsubst src/%.c,$(B)/obj/%.o,$(KMSAN_SRC) $(KCSAN_SRC))
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 $(B)/lib/libksan_shlib.a: $(B)/obj/shlib_stubs.o
@@ -118,9 +151,10 @@ $(B)/lib/libksan-kmsan_shlib.a: $(B)/obj/shlib_stubs_kmsan.o
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-# empty: shadows the -lubsan gcc adds when -fsanitize=undefined reaches a
-# link that also compiles (ksan's own handlers are in libksan.a)
-$(B)/lib/ksan-noubsan/libubsan.a:
+# empty: shadow the -lubsan (-ltsan) gcc adds when -fsanitize=undefined
+# (thread) reaches a link that also compiles (ksan's own handlers and
+# __tsan_* entry points are in its runtime archives)
+$(B)/lib/ksan-noubsan/libubsan.a $(B)/lib/ksan-noubsan/libtsan.a:
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@
 
@@ -158,10 +192,11 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/ksan
 	install -m 755 $(B)/bin/ksan-cc $(DESTDIR)$(PREFIX)/bin/ksan-cc
 	install -d $(DESTDIR)$(PREFIX)/lib/ksan-noubsan
-	install -m 644 $(B)/lib/ksan-noubsan/libubsan.a $(DESTDIR)$(PREFIX)/lib/ksan-noubsan/
+	install -m 644 $(B)/lib/ksan-noubsan/libubsan.a $(B)/lib/ksan-noubsan/libtsan.a \
+		$(DESTDIR)$(PREFIX)/lib/ksan-noubsan/
 	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
-		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a \
-		$(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
+		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kcsan.a \
+		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(B)/lib/libksan-kfence.so $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/ksan/ksan.h include/ksan/port.h $(DESTDIR)$(PREFIX)/include/ksan/
 	echo "$$PCFILE_INSTALL" > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksan.pc

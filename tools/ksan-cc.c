@@ -11,6 +11,7 @@
  *   <prefix>/lib/libksan.a         runtime, linked --whole-archive into executables
  *   <prefix>/lib/libksan_shlib.a   forwarders to the executable's runtime (-shared)
  *   <prefix>/lib/libksan-kmsan.a, libksan-kmsan_shlib.a   the same for --ksan=kmsan
+ *   <prefix>/lib/libksan-kcsan.a   the runtime for --ksan=kcsan
  *   <prefix>/lib/ksan.exports      GNU ld --dynamic-list for executables
  *   <prefix>/include/ksan/ksan.h   public header
  * This holds for the build tree (build/bin -> build/lib) and an install.
@@ -97,6 +98,34 @@ static const struct flag_row kmsan_flags[] = {
 #define KMSAN_ARCHIVE "libksan-kmsan.a"
 #define KMSAN_SHLIB_ARCHIVE "libksan-kmsan_shlib.a"  /* -shared: __msan_* forwarders */
 
+/*
+ * KCSAN (gcc and clang): ThreadSanitizer's instrumentation with the kernel's
+ * flag set: no function entry/exit hooks, volatile accesses told apart
+ * (marked when aligned), and clang's read-modify-write as one compound
+ * access (__tsan_read_write4; gcc emits a read and a write).  gcc warns
+ * that atomic_thread_fence "is not supported": ksan's fence is a real one.
+ * No inline/outline split (--ksan-mode is accepted and ignored).  The
+ * compilers' runtimes are never linked: clang is told so, and gcc's
+ * -ltsan finds an empty archive (NOUBSAN_DIR); its libtsan_preinit.o calls
+ * ksan's empty __tsan_init.
+ */
+static const struct flag_row kcsan_flags[] = {
+    { CC_ANY,   M_ANY,     "-fsanitize=thread", NULL },
+    { CC_GCC,   M_ANY,     "--param", "tsan-instrument-func-entry-exit=0" },
+    { CC_GCC,   M_ANY,     "--param", "tsan-distinguish-volatile=1" },
+    { CC_GCC,   M_ANY,     "-Wno-tsan", NULL },
+    { CC_CLANG, M_ANY,     "-mllvm", "-tsan-instrument-func-entry-exit=0" },
+    { CC_CLANG, M_ANY,     "-mllvm", "-tsan-distinguish-volatile=1" },
+    { CC_CLANG, M_ANY,     "-mllvm", "-tsan-compound-read-before-write=1" },
+    { CC_ANY,   M_ANY,     "-D__KSAN_KCSAN__=1", NULL },
+};
+static const struct flag_row kcsan_link_flags[] = {
+    { CC_CLANG, M_ANY,     "-fno-sanitize-link-runtime", NULL },
+};
+#define KCSAN_ARCHIVE "libksan-kcsan.a"
+/* --ksan=kcsan,kfence: KFENCE's malloc family in front of glibc's */
+#define KCSAN_KFENCE_ARCHIVE "libksan-kcsan-kfence.a"
+
 /* --ksan-uar: frames on a fake stack (run time: detect_stack_use_after_return=1).
  * GCC honours it in kernel-address mode; clang 14 silently does not. */
 static const struct flag_row uar_flags[] = {
@@ -169,7 +198,7 @@ static const struct { const char *name; int available; } detectors[] = {
     { "kfence", 1 },
     { "ubsan",  1 },
     { "kmsan",  1 },
-    { "kcsan",  0 },
+    { "kcsan",  1 },
 };
 
 /* ====================================================================== */
@@ -419,8 +448,9 @@ struct state {
     int sources;          /* an input that gets compiled or preprocessed */
     const char *lang;     /* current -x language, NULL = by suffix */
     /* detectors: --ksan= given, and which */
-    int ksan_given, kasan, ubsan, kfence, kmsan;
+    int ksan_given, kasan, ubsan, kfence, kmsan, kcsan;
     int user_kmsan;       /* the user's -fsanitize=memory|kernel-memory */
+    int user_kcsan;       /* the user's -fsanitize=thread */
     int user_ub;          /* the user's -fsanitize= names UB checks */
     int user_kasan;       /* the user's -fsanitize=address */
     int no_kasan;         /* the user's -fno-sanitize=all|address|kernel-address,
@@ -617,9 +647,9 @@ static int read_response_file(const char *path, struct argv_vec *out)
 static void check_detectors(struct state *st, const char *list)
 {
     if (!*list)
-        die(2, "--ksan= needs at least one detector (known: kasan, kfence, ubsan, kmsan)");
+        die(2, "--ksan= needs at least one detector (known: kasan, kfence, ubsan, kmsan, kcsan)");
     st->ksan_given = 1;
-    st->kasan = st->ubsan = st->kfence = st->kmsan = 0;
+    st->kasan = st->ubsan = st->kfence = st->kmsan = st->kcsan = 0;
     char *copy = xstrdup(list);
     for (char *save = NULL, *d = strtok_r(copy, ",", &save); d; d = strtok_r(NULL, ",", &save)) {
         size_t i;
@@ -627,7 +657,7 @@ static void check_detectors(struct state *st, const char *list)
             if (strcmp(d, detectors[i].name) == 0)
                 break;
         if (i == NELEM(detectors))
-            die(2, "unknown detector '%s' (known: kasan, kfence, ubsan, kmsan)", d);
+            die(2, "unknown detector '%s' (known: kasan, kfence, ubsan, kmsan, kcsan)", d);
         if (!detectors[i].available)
             die(2, "detector '%s' is not available in this build yet", d);
         if (strcmp(d, "kasan") == 0)
@@ -638,6 +668,8 @@ static void check_detectors(struct state *st, const char *list)
             st->kfence = 1;
         else if (strcmp(d, "kmsan") == 0)
             st->kmsan = 1;
+        else if (strcmp(d, "kcsan") == 0)
+            st->kcsan = 1;
     }
     free(copy);
 }
@@ -680,6 +712,11 @@ static const char *filter_fsanitize(struct state *st, const char *arg)
         }
         if (strcmp(s, "memory") == 0 || strcmp(s, "kernel-memory") == 0) {
             st->user_kmsan = 1;	/* ksan-cc adds kernel-memory itself */
+            removed = 1;
+            continue;
+        }
+        if (strcmp(s, "thread") == 0) {
+            st->user_kcsan = 1;	/* ksan-cc adds thread itself, on compiles */
             removed = 1;
             continue;
         }
@@ -907,7 +944,7 @@ static void usage(const char *libdir, const char *incdir)
 "ksan-cc options (removed before the compiler runs):\n"
 "  --ksan=LIST          detectors, comma-separated (default: kasan)\n"
 "                       available: kasan, kfence, ubsan, kmsan (clang; not with\n"
-"                       kasan); not yet: kcsan\n"
+"                       kasan), kcsan (data races; not with kasan or kmsan)\n"
 "  --ksan-mode=MODE     inline (default): the compiler inlines the shadow checks\n"
 "                       outline: one runtime call per memory access (smaller code)\n"
 "  --ksan-uar           compile for stack-use-after-return (GCC only; enable at run\n"
@@ -925,6 +962,7 @@ static void usage(const char *libdir, const char *incdir)
 "-fsanitize=address and -fsanitize=kernel-address mean kasan and are removed.\n"
 "-fno-sanitize=all, =address or =kernel-address compile that unit without kasan\n"
 "(executables still get the runtime, for the units that have it).\n"
+"-fsanitize=thread means kcsan (ksan's race detector; never libtsan).\n"
 "-fsanitize=<UB checks> (undefined, shift, ...) select ubsan with those checks;\n"
 "ksan's handlers are linked, never libubsan or clang's UBSan runtime.\n"
 "All other options and files go to the compiler unchanged and in order.\n"
@@ -1011,8 +1049,18 @@ int main(int argc, char **argv)
         if (!st.ksan_given && !st.user_kasan)
             st.kasan = 0;
     }
+    if (st.user_kcsan) {
+        st.kcsan = 1;
+        if (!st.ksan_given && !st.user_kasan)
+            st.kasan = 0;
+    }
     if (st.kmsan && st.kasan)
         die(2, "kasan and kmsan exclude each other (as in the kernel): pick one");
+    if (st.kcsan && st.kasan)
+        die(2, "kasan and kcsan exclude each other (as in the kernel, where KCSAN "
+               "depends on !KASAN): pick one");
+    if (st.kcsan && st.kmsan)
+        die(2, "kmsan and kcsan exclude each other (as in the kernel): pick one");
 
     int links = st.inputs && !st.opt_c && !st.opt_S && !st.opt_E && !st.syntax_only &&
                 !(st.opt_M && !st.opt_MD);
@@ -1026,6 +1074,18 @@ int main(int argc, char **argv)
                "project's C++ tests, say) with --ksan-cc=g++ or --ksan-cc=clang++",
             st.cxx_input);
 
+    /* KCSAN keeps glibc's heap: KFENCE samples in front of it by
+     * interposing malloc, which a static glibc does not allow */
+    if (st.kcsan && st.kfence && links && st.is_static && !st.relocatable && !st.shared)
+        die(2, "kcsan with kfence needs a dynamically linked executable (KFENCE "
+               "samples in front of the C library's malloc); drop -static or kfence");
+    /* gcc's driver refuses a link with both (its libtsan is dynamic only);
+     * ksan's KCSAN links statically once the objects exist */
+    if (st.kcsan && compiles && links && st.is_static && !st.relocatable && !st.version &&
+        detect_family(cc) == CC_GCC)
+        die(2, "gcc cannot compile for kcsan (-fsanitize=thread) and link -static in one "
+               "command: compile with -c first, then link the objects with "
+               "ksan-cc --ksan=kcsan -static");
     if (st.kmsan && (compiles || links) && !st.version && detect_family(cc) != CC_CLANG)
         die(2, "kmsan needs clang (GCC has no kernel-memory instrumentation); "
                "use --ksan-cc=clang");
@@ -1035,6 +1095,8 @@ int main(int argc, char **argv)
         int kasan = st.kasan && !st.no_kasan;
         if (st.kmsan)
             add_rows(&cmd, kmsan_flags, NELEM(kmsan_flags), fam, st.mode, &st);
+        if (st.kcsan)
+            add_rows(&cmd, kcsan_flags, NELEM(kcsan_flags), fam, st.mode, &st);
         if (kasan)
             add_rows(&cmd, kasan_flags, NELEM(kasan_flags), fam, st.mode, &st);
         if (st.ubsan && !st.user_ub)
@@ -1063,10 +1125,14 @@ int main(int argc, char **argv)
             vec_push(&cmd, "-x");
             vec_push(&cmd, "none");
         }
-        /* shared libraries too: gcc adds -lubsan to any link */
-        if (st.ubsan) {
+        /* shared libraries too: gcc adds -lubsan (-ltsan) to any link
+         * that also compiles */
+        if (st.ubsan || st.kcsan) {
             unsigned fam = detect_family(cc);
-            add_rows(&cmd, ubsan_link_flags, NELEM(ubsan_link_flags), fam, st.mode, &st);
+            if (st.ubsan)
+                add_rows(&cmd, ubsan_link_flags, NELEM(ubsan_link_flags), fam, st.mode, &st);
+            if (st.kcsan)
+                add_rows(&cmd, kcsan_link_flags, NELEM(kcsan_link_flags), fam, st.mode, &st);
             if (fam == CC_GCC)
                 vec_push(&cmd, concat("-L", concat(libdir, "/" NOUBSAN_DIR)));
         }
@@ -1081,7 +1147,10 @@ int main(int argc, char **argv)
             if (st.kfence)
                 vec_push(&cmd, "-Wl,--defsym=" KFENCE_ENABLE_SYMBOL "=1");
             vec_push(&cmd, "-Wl,--whole-archive");
-            vec_push(&cmd, concat(libdir, st.kmsan ? "/" KMSAN_ARCHIVE : "/" RUNTIME_ARCHIVE));
+            vec_push(&cmd, concat(libdir, st.kmsan ? "/" KMSAN_ARCHIVE :
+                                  st.kcsan ? "/" KCSAN_ARCHIVE : "/" RUNTIME_ARCHIVE));
+            if (st.kcsan && st.kfence)
+                vec_push(&cmd, concat(libdir, "/" KCSAN_KFENCE_ARCHIVE));
             vec_push(&cmd, "-Wl,--no-whole-archive");
             for (size_t i = 0; i < NELEM(exe_link_libs); i++)
                 vec_push(&cmd, exe_link_libs[i]);

@@ -131,13 +131,45 @@ done
 
 out=$("$K" --ksan=kasan,bogus -c t.c 2>&1); rc=$?
 check "unknown detector: exit 2" [ $rc -eq 2 ]
-check "unknown detector: message" [ "$out" = "ksan-cc: unknown detector 'bogus' (known: kasan, kfence, ubsan, kmsan)" ]
+check "unknown detector: message" [ "$out" = "ksan-cc: unknown detector 'bogus' (known: kasan, kfence, ubsan, kmsan, kcsan)" ]
 out=$("$K" --ksan-cc=gcc --ksan=kmsan -c t.c 2>&1); rc=$?
 check "detector kmsan with gcc: exit 2 + one line" \
     [ $rc -eq 2 -a "$out" = "ksan-cc: kmsan needs clang (GCC has no kernel-memory instrumentation); use --ksan-cc=clang" ]
-out=$("$K" --ksan=kcsan -c t.c 2>&1); rc=$?
-check "detector kcsan not available: exit 2 + message" \
-    [ $rc -eq 2 -a "$out" = "ksan-cc: detector 'kcsan' is not available in this build yet" ]
+# KCSAN: the kernel's exclusions, gcc's -static refusal, and the flag set
+out=$("$K" --ksan=kcsan,kasan -c t.c 2>&1); rc=$?
+check "kcsan with kasan: exit 2 + one line" \
+    [ $rc -eq 2 -a "$out" = "ksan-cc: kasan and kcsan exclude each other (as in the kernel, where KCSAN depends on !KASAN): pick one" ]
+out=$("$K" --ksan-cc=clang --ksan=kmsan,kcsan -c t.c 2>&1); rc=$?
+check "kcsan with kmsan: exit 2 + one line" \
+    [ $rc -eq 2 -a "$out" = "ksan-cc: kmsan and kcsan exclude each other (as in the kernel): pick one" ]
+out=$("$K" --ksan-cc=gcc --ksan=kcsan -static t.c -o st 2>&1); rc=$?
+check "kcsan gcc -static compile and link: exit 2 + advice" \
+    [ $rc -eq 2 -a "$out" = "ksan-cc: gcc cannot compile for kcsan (-fsanitize=thread) and link -static in one command: compile with -c first, then link the objects with ksan-cc --ksan=kcsan -static" ]
+out=$("$K" --ksan=kcsan,kfence -static t.o -o st 2>&1); rc=$?
+check "kcsan,kfence -static: exit 2 + one line" \
+    [ $rc -eq 2 -a "$out" = "ksan-cc: kcsan with kfence needs a dynamically linked executable (KFENCE samples in front of the C library's malloc); drop -static or kfence" ]
+for cc in gcc clang; do
+    LINE=$(vline --ksan-cc=$cc -fsanitize=thread -c t.c -o kc.o)
+    check "-fsanitize=thread ($cc): kcsan flags" has "-fsanitize=thread"
+    check "-fsanitize=thread ($cc): -D__KSAN_KCSAN__=1" has "-D__KSAN_KCSAN__=1"
+    check "-fsanitize=thread ($cc): no kasan" lacks "kernel-address"
+    if [ $cc = gcc ]; then
+        check "kcsan gcc: no entry/exit hooks" contains "--param tsan-instrument-func-entry-exit=0"
+        check "kcsan gcc: volatile told apart" contains "--param tsan-distinguish-volatile=1"
+    else
+        check "kcsan clang: no entry/exit hooks" contains "-mllvm -tsan-instrument-func-entry-exit=0"
+        check "kcsan clang: volatile told apart" contains "-mllvm -tsan-distinguish-volatile=1"
+        check "kcsan clang: compound read-write" contains "-mllvm -tsan-compound-read-before-write=1"
+    fi
+    LINE=$(vline --ksan-cc=$cc --ksan=kcsan t.c -o kc)
+    check "kcsan link ($cc): libksan-kcsan.a" contains "/libksan-kcsan.a"
+    check "kcsan link ($cc): not libksan.a" lacks "/libksan.a"
+    if [ $cc = clang ]; then
+        check "kcsan link (clang): no compiler-rt" has "-fno-sanitize-link-runtime"
+    else
+        check "kcsan link (gcc): -ltsan shadowed" contains "/ksan-noubsan"
+    fi
+done
 out=$("$K" --ksan-mode=sideways -c t.c 2>&1); rc=$?
 check "bad mode: exit 2" [ $rc -eq 2 ]
 check "bad mode: message names the mode" grep -q "sideways" <<< "$out"

@@ -95,9 +95,14 @@ void port_init(void)
 	port_fork_init();
 	core_fork_add_lock(&init_lock, CORE_FORK_OUTER);	/* held around everything */
 	port_kfence_init();
+#ifdef KSAN_PORT_KCSAN
+	if (core_opt.verbosity)
+		core_printf("ksan: initialised (pid %d, KCSAN)\n", ksan_port_pid());
+#else
 	if (core_opt.verbosity)
 		core_printf("ksan: initialised (pid %d, shadow offset 0x%lx)\n",
 			    ksan_port_pid(), (unsigned long)KASAN_SHADOW_OFFSET);
+#endif
 	__atomic_store_n(&port_init_state, 2, __ATOMIC_RELEASE);
 	init_owner = 0;
 	ksan_port_unlock(&init_lock);

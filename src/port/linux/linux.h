@@ -10,6 +10,14 @@
 #ifdef KSAN_PORT_KMSAN
 #include "../../kmsan/kmsan.h"
 #endif
+#ifdef KSAN_PORT_KCSAN
+/* libksan-kcsan.a: KCSAN, KFENCE and UBSAN over the C library's own heap;
+ * no shadow (faults are KFENCE's or the program's, as in the preload) */
+#include "../../kcsan/kcsan.h"
+#ifndef KSAN_PORT_KFENCE_ONLY
+#define KSAN_PORT_KFENCE_ONLY 1
+#endif
+#endif
 
 #define PORT_API __attribute__((visibility("default")))
 
@@ -79,6 +87,14 @@ static inline void port_heap_sampled(void *p, size_t size, int flags,
 	if (!(flags & KMSAN_ZERO))
 		kmsan_poison(p, size, kmsan_origin_alloc(kmsan_caller_stack(PORT_HEAP_CALLER(c))));
 }
+#elif defined(KSAN_PORT_KCSAN)
+/* KCSAN keeps no heap of its own (the C library's, with KFENCE in front of
+ * it when asked: kcsan_malloc.c); its start-up takes the heap's turn in
+ * port_init (kcsan_port.c) */
+void port_kcsan_init(void);
+#define port_heap_init port_kcsan_init
+/* the port's "runtime is up" test, for files shared with KASAN */
+#define kasan_ready kcsan_enabled
 #else
 static inline void port_heap_init(void)
 {
@@ -103,6 +119,9 @@ static inline void port_heap_sampled(void *p, size_t size, int flags,
 {
 }
 #endif
+
+/* kfence_malloc.c's host: 1 once KFENCE may sample (start-up done) */
+int port_kfence_heap_start(void);
 
 /* init.c */
 void port_init(void);
@@ -132,8 +151,8 @@ void port_mem_init(void);
 	const struct kasan_caller cl = { (uintptr_t)(fn),		\
 		(uintptr_t)__builtin_return_address(0),			\
 		(uintptr_t)__builtin_frame_address(0), 0 }
-#ifdef KSAN_PORT_KMSAN
-/* KMSAN (libksan-kmsan.a) has no addressability to check. */
+#if defined(KSAN_PORT_KMSAN) || defined(KSAN_PORT_KCSAN)
+/* KMSAN (libksan-kmsan.a) and KCSAN have no addressability to check. */
 static inline int port_check(const struct kasan_caller *cl, const void *addr,
 			     size_t size, int write)
 {
@@ -233,6 +252,13 @@ static inline void port_libc_wrote(const void *p, size_t n)
 {
 	kmsan_unpoison(p, n);
 }
+#elif defined(KSAN_PORT_KCSAN)
+static inline void port_clean_stack(void)
+{
+}
+static inline void port_libc_wrote(const void *p, size_t n)
+{
+}
 #else
 static inline void port_clean_stack(void)
 {
@@ -242,6 +268,14 @@ static inline void port_libc_wrote(const void *p, size_t n)
 {
 }
 #endif
+/* threads.c: a thread is about to be created (KCSAN: from now on a
+ * watchpoint may have somebody to wait for) */
+static inline void port_thread_created(void)
+{
+#ifdef KSAN_PORT_KCSAN
+	__atomic_store_n(&kcsan_single_threaded, 0, __ATOMIC_RELAXED);
+#endif
+}
 
 /* signal.c */
 void port_signal_init(void);

@@ -253,6 +253,7 @@ PORT_API __attribute__((noinline)) int pthread_create(pthread_t *t, const pthrea
 	s->stack = core_depot_save(pcs, n);
 	s->seq = __atomic_fetch_add(&next_seq, 1, __ATOMIC_RELAXED);
 	s->sig_held = port_sigmask_held();
+	port_thread_created();
 	if (attr && !pthread_attr_getsigmask_np(attr, &mask))
 		s->sig_held = 0;	/* the attribute's mask replaces the creator's */
 	ret = real_create(t, attr, trampoline, s);

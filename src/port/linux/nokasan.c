@@ -1,9 +1,8 @@
 /*
  * This file contains what the Linux port's shared files expect from the
- * parts libksan-kmsan.a leaves out (KASAN's interceptors and ucontext
- * support): raw system-call I/O for the runtime, the C library's
- * definitions by name, and the answers "no interceptors to set up" and
- * "no makecontext stacks known".
+ * parts libksan-kmsan.a and libksan-kcsan.a leave out (KASAN's interceptors
+ * and ucontext support): the C library's definitions by name, and the
+ * answers "no interceptors to set up" and "no makecontext stacks known".
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -21,7 +20,8 @@ void *port_real(const char *name)
 	return dlsym(RTLD_NEXT, name);
 }
 
-/* KMSAN's libc model (kmsan_libc*.c) finds what it needs on first use. */
+/* KMSAN's libc model (kmsan_libc*.c) finds what it needs on first use;
+ * KCSAN intercepts only mem* (kcsan_mem.c, through mem.c's real_*). */
 void port_intercept_init(void)
 {
 }
