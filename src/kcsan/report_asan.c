@@ -93,15 +93,25 @@ static void print_threads(const struct kcsan_rctx *c)
 	}
 }
 
+/* "  Value changed: 0x00 -> 0x2a" with EXCLUSIVE_BITS' mask, no newline */
+static void print_value(const struct kcsan_value *v, size_t size, uint64_t diff)
+{
+	int w = kcsan_hex_len(size);
+
+	core_bprintf(&core_rbuf, "  Value changed: 0x%0*llx -> 0x%0*llx", w,
+		     (unsigned long long)v->old, w, (unsigned long long)v->new);
+	if (v->mask)
+		core_bprintf(&core_rbuf, " (bits changed: 0x%0*llx with mask 0x%0*llx)", w,
+			     (unsigned long long)diff, w, (unsigned long long)v->mask);
+}
+
 void kcsan_print_asan(const struct kcsan_rctx *c)
 {
 	const struct kcsan_access *f = c->a[0];
-	const struct kcsan_value *v = c->v;
 	struct ksan_symbol syms[CORE_INLINE_MAX];
-	int w = kcsan_hex_len(f->size);
 	const uintptr_t *pcs;
 	uint64_t diff;
-	int changed = kcsan_value_changed(v, &diff);
+	int changed = kcsan_value_changed(c->v, &diff);
 
 	core_bprintf(&core_rbuf, BANNER "\nWARNING: ThreadSanitizer: data race (pid=%d)\n",
 		     ksan_port_pid());
@@ -109,28 +119,19 @@ void kcsan_print_asan(const struct kcsan_rctx *c)
 	if (c->n == 2) {
 		print_access(c->a[1], 1);
 		if (changed) {
-			core_bprintf(&core_rbuf, "  Value changed: 0x%0*llx -> 0x%0*llx",
-				     w, (unsigned long long)v->old, w, (unsigned long long)v->new);
-			if (v->mask)
-				core_bprintf(&core_rbuf, " (bits changed: 0x%0*llx with mask 0x%0*llx)",
-					     w, (unsigned long long)diff, w,
-					     (unsigned long long)v->mask);
+			print_value(c->v, f->size, diff);
 			core_bprintf(&core_rbuf, "\n\n");
 		}
 	} else {
-		/* no other access ran into the watchpoint: the value changed
-		 * under it all the same */
-		core_bprintf(&core_rbuf, "  The value changed while this access was watched");
+		/* nothing ran into the watchpoint: the value changed under it
+		 * all the same */
 		if (changed)
-			core_bprintf(&core_rbuf, " (0x%0*llx -> 0x%0*llx%s", w,
-				     (unsigned long long)v->old, w, (unsigned long long)v->new,
-				     v->mask ? "" : ")");
-		if (changed && v->mask)
-			core_bprintf(&core_rbuf, ", bits changed: 0x%0*llx with mask 0x%0*llx)",
-				     w, (unsigned long long)diff, w, (unsigned long long)v->mask);
-		core_bprintf(&core_rbuf, ", and no other access to it was seen: its writer is not\n"
-			     "  instrumented (the C library, the kernel, another process) or not checked\n"
-			     "  (KSAN_DATA_RACE, ksan_kcsan_disable_current)\n\n");
+			print_value(c->v, f->size, diff);
+		else
+			core_bprintf(&core_rbuf, "  The value changed");
+		core_bprintf(&core_rbuf, " while this access was watched.\n"
+			     "  No other access to it was seen: its writer is not instrumented (the C library,\n"
+			     "  the kernel, another process) or not checked (KSAN_DATA_RACE).\n\n");
 	}
 	print_threads(c);
 	/* frame #0 as TSan names it: in inlined code, the inlined function
