@@ -9,12 +9,23 @@
 #   bash bench/run.sh [--quick] [--runs N] [--variants a,b] [--workloads a,b]
 #   (KMSAN against MemorySanitizer alone, e.g.:
 #    bash bench/run.sh --variants clang,kmsan-clang,msan-clang --workloads lua-strings --runs 1)
+#   (KCSAN against ThreadSanitizer alone, e.g.:
+#    bash bench/run.sh --variants gcc,clang,kcsan-gcc,kcsan-clang,tsan-gcc,tsan-clang)
+#   --detect-runs R   runs of the racy hash table per race detector (default 20, QUICK 5; 0: none)
 #
 # Measures CPU time (user+sys) and peak RSS with /usr/bin/time over interleaved
 # runs (round 1: A B C, round 2: B C A, ...), plus a hello-world start-up test.
 # KMSAN (ksan-cc --ksan=kmsan) is measured beside clang's MemorySanitizer with
 # origins (-fsanitize-memory-track-origins=2), and must report nothing on
-# these programs.  BUILD=dir takes ksan from dir (default: build/).
+# these programs.  KCSAN (ksan-cc --ksan=kcsan) is measured beside
+# ThreadSanitizer (-fsanitize=thread, gcc's libtsan and clang's compiler-rt):
+# on SQLite and Lua (one thread: the fast path; neither may report anything)
+# and on bench/mt/hashtable.c, N threads (2 and 4) on a striped-lock hash
+# table (mt-hashtable-N; only the native, kcsan and tsan variants run it).
+# Its build with -DPLANTED_RACE has one real race; it is run R times per
+# race detector and the report counts how many runs found it (a report of
+# anything else, or any report on the correct build, is a loud failure).
+# BUILD=dir takes ksan from dir (default: build/).
 # Prints a Markdown report and writes it to bench/results/latest.md (a full
 # run) or bench/cache/results/quick.md (QUICK).  Sources, builds, logs and raw
 # numbers live in bench/cache/ (git-ignored).  Nothing outside bench/cache/ is
@@ -57,7 +68,7 @@ loud() {	# loud TITLE FILE: a failure nobody can miss, with the file's first 30 
 # ---------------------------------------------------------------- arguments
 quick=0
 case "${QUICK:-}" in ""|0|no|false|NO|FALSE) ;; *) quick=1 ;; esac
-runs=""; only_variants=""; only_workloads=""
+runs=""; only_variants=""; only_workloads=""; detect_runs=${DETECT_RUNS:-}
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1 ;;
@@ -68,7 +79,9 @@ while [ $# -gt 0 ]; do
 	--variants=*) only_variants=${1#*=} ;;
 	--workloads) only_workloads=$2; shift ;;
 	--workloads=*) only_workloads=${1#*=} ;;
-	-h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--detect-runs) detect_runs=$2; shift ;;
+	--detect-runs=*) detect_runs=${1#*=} ;;
+	-h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown argument '$1' (try --help)" ;;
 	esac
 	shift
@@ -76,8 +89,8 @@ done
 
 # ---------------------------------------------------------------- variants
 # name | compiler family | kind | compiler command (CFLAGS_COMMON is added)
-ALL_VARIANTS=(gcc clang ksan-inline-gcc ksan-inline-clang ksan-outline-gcc ksan-outline-clang asan-gcc asan-clang kfence-gcc kmsan-clang msan-clang)
-QUICK_VARIANTS=(gcc ksan-inline-gcc ksan-outline-gcc asan-gcc)
+ALL_VARIANTS=(gcc clang ksan-inline-gcc ksan-inline-clang ksan-outline-gcc ksan-outline-clang asan-gcc asan-clang kfence-gcc kmsan-clang msan-clang kcsan-gcc kcsan-clang tsan-gcc tsan-clang)
+QUICK_VARIANTS=(gcc ksan-inline-gcc ksan-outline-gcc asan-gcc kcsan-gcc tsan-gcc)
 declare -A VCC VFAM VKIND
 VCC[gcc]="gcc";                                                     VFAM[gcc]="gcc";   VKIND[gcc]="native"
 VCC[clang]="clang";                                                 VFAM[clang]="clang"; VKIND[clang]="native"
@@ -96,38 +109,62 @@ KFENCE_SO=$KSAN_BUILD/lib/libksan-kfence.so
 # would only record where the value was created).
 VCC[kmsan-clang]="$KSAN_CC --ksan-cc=clang --ksan=kmsan";              VFAM[kmsan-clang]="clang"; VKIND[kmsan-clang]="kmsan"
 VCC[msan-clang]="clang -fsanitize=memory -fsanitize-memory-track-origins=2"; VFAM[msan-clang]="clang"; VKIND[msan-clang]="msan"
+# KCSAN (ksan-cc --ksan=kcsan: -fsanitize=thread's instrumentation, ksan's
+# sampled soft watchpoints) and ThreadSanitizer itself, each compiler with its
+# own runtime (gcc: libtsan, clang: compiler-rt), default options.
+VCC[kcsan-gcc]="$KSAN_CC --ksan-cc=gcc --ksan=kcsan";                 VFAM[kcsan-gcc]="gcc";   VKIND[kcsan-gcc]="kcsan"
+VCC[kcsan-clang]="$KSAN_CC --ksan-cc=clang --ksan=kcsan";             VFAM[kcsan-clang]="clang"; VKIND[kcsan-clang]="kcsan"
+VCC[tsan-gcc]="gcc -fsanitize=thread";                                VFAM[tsan-gcc]="gcc";   VKIND[tsan-gcc]="tsan"
+VCC[tsan-clang]="clang -fsanitize=thread";                            VFAM[tsan-clang]="clang"; VKIND[tsan-clang]="tsan"
 # Run-time environment of each kind.  ASan: no leak check at exit (it would
 # distort the times; ksan has no leak checker).  ksan: its defaults.
 asan_env="ASAN_OPTIONS=detect_leaks=0"
 # MSan: its defaults (MSan has no leak checker); KMSAN: ksan's defaults
 msan_env=""
+# TSan and KCSAN: their defaults (KCSAN: kcsan_skip_watch=4000, kcsan_udelay=80)
+tsan_env=""
 
 # ---------------------------------------------------------------- workloads
 # name | binary (speedtest1 or lua) | arguments
-ALL_WORKLOADS=(speedtest1 lua-binary_trees lua-strings lua-tables lua-numeric)
-QUICK_WORKLOADS=(speedtest1 lua-binary_trees lua-strings)
+ALL_WORKLOADS=(speedtest1 lua-binary_trees lua-strings lua-tables lua-numeric mt-hashtable-2 mt-hashtable-4)
+QUICK_WORKLOADS=(speedtest1 lua-binary_trees lua-strings mt-hashtable-2)
 SPEEDTEST_SIZE=${SPEEDTEST_SIZE:-80}
 declare -A WBIN WARGS
 WBIN[speedtest1]=speedtest1;     WARGS[speedtest1]="--size $SPEEDTEST_SIZE --memdb"
 for s in binary_trees strings tables numeric; do
 	WBIN[lua-$s]=lua; WARGS[lua-$s]="$BENCH/lua/$s.lua"
 done
+# the multithreaded hash table (bench/mt/hashtable.c): THREADS, fixed work
+MT_OPS=${MT_OPS:-4000000}
+for n in 2 4; do WBIN[mt-hashtable-$n]=hashtable; WARGS[mt-hashtable-$n]="$n $MT_OPS"; done
+MT_SRC=$BENCH/mt/hashtable.c
+# Which variants run which workload: the hash table runs natively and under
+# the race detectors only; in QUICK mode the race detectors run it alone
+# (TSan on SQLite and Lua would take most of the 5 minutes).
+applies() {	# applies WORKLOAD VARIANT
+	local k=${VKIND[$2]}
+	case $1 in
+	mt-*) [ "$k" = native ] || [ "$k" = kcsan ] || [ "$k" = tsan ] ;;
+	*) [ "$quick" = 0 ] || [ -n "$only_workloads" ] || { [ "$k" != kcsan ] && [ "$k" != tsan ]; } ;;
+	esac
+}
 
 if [ "$quick" = 1 ]; then
-	VARIANTS=("${QUICK_VARIANTS[@]}"); WORKLOADS=("${QUICK_WORKLOADS[@]}"); : "${runs:=3}"
+	VARIANTS=("${QUICK_VARIANTS[@]}"); WORKLOADS=("${QUICK_WORKLOADS[@]}"); : "${runs:=3}"; : "${detect_runs:=5}"
 else
-	VARIANTS=("${ALL_VARIANTS[@]}"); WORKLOADS=("${ALL_WORKLOADS[@]}"); : "${runs:=5}"
+	VARIANTS=("${ALL_VARIANTS[@]}"); WORKLOADS=("${ALL_WORKLOADS[@]}"); : "${runs:=5}"; : "${detect_runs:=20}"
 fi
 if [ -n "$only_variants" ]; then IFS=, read -r -a VARIANTS <<< "$only_variants"; fi
 if [ -n "$only_workloads" ]; then IFS=, read -r -a WORKLOADS <<< "$only_workloads"; fi
 for v in "${VARIANTS[@]}"; do [ -n "${VCC[$v]:-}" ] || die "unknown variant '$v' (known: ${ALL_VARIANTS[*]})"; done
 for w in "${WORKLOADS[@]}"; do [ -n "${WBIN[$w]:-}" ] || die "unknown workload '$w' (known: ${ALL_WORKLOADS[*]})"; done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs wants a positive number"
+[[ "$detect_runs" =~ ^[0-9]+$ ]] || die "--detect-runs wants a number (0: no detection runs)"
 
 T_START=$(date +%s)
 # the runtime being measured: taken now, when the variants are linked against it
 KSAN_REV="$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo ?)$(cd "$ROOT" && git diff --quiet HEAD -- src include tools Makefile 2>/dev/null || echo ' + uncommitted changes in src/, include/, tools/ or Makefile')"
-KSAN_REV="$KSAN_REV; ${KSAN_BUILD#"$ROOT"/}/lib/libksan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan.a" 2>/dev/null | cut -c1-12)$([ -f "$KSAN_BUILD/lib/libksan-kmsan.a" ] && echo ", libksan-kmsan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan-kmsan.a" | cut -c1-12)"), linked $(date -u '+%H:%M UTC')"
+KSAN_REV="$KSAN_REV; ${KSAN_BUILD#"$ROOT"/}/lib/libksan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan.a" 2>/dev/null | cut -c1-12)$([ -f "$KSAN_BUILD/lib/libksan-kmsan.a" ] && echo ", libksan-kmsan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan-kmsan.a" | cut -c1-12)")$([ -f "$KSAN_BUILD/lib/libksan-kcsan.a" ] && echo ", libksan-kcsan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan-kcsan.a" | cut -c1-12)"), linked $(date -u '+%H:%M UTC')"
 mkdir -p "$CACHE" "$LOGS" "$BLD" "$SRC" "$CACHE/results" "$CACHE/tmp" "$BENCH/results"
 [ -x "$KSAN_CC" ] || die "$KSAN_CC is missing: run 'make' first (make bench does)"
 say "mode: $([ "$quick" = 1 ] && echo QUICK || echo full), $runs runs, variants: ${VARIANTS[*]}"
@@ -156,8 +193,10 @@ install_missing() {
 	if [ ${#pkgs[@]} -eq 0 ]; then
 		# compilers present: make sure their ASan runtimes are too
 		if [[ " ${VARIANTS[*]} " == *" asan-gcc "* ]] && ! probe_asan gcc; then pkgs+=(libasan8); fi
+		if [[ " ${VARIANTS[*]} " == *" tsan-gcc "* ]] && ! probe_asan gcc thread; then pkgs+=(libtsan2); fi
 		if { [[ " ${VARIANTS[*]} " == *" asan-clang "* ]] && ! probe_asan clang; } ||
-		   { [[ " ${VARIANTS[*]} " == *" msan-clang "* ]] && ! probe_asan clang memory; }; then
+		   { [[ " ${VARIANTS[*]} " == *" msan-clang "* ]] && ! probe_asan clang memory; } ||
+		   { [[ " ${VARIANTS[*]} " == *" tsan-clang "* ]] && ! probe_asan clang thread; }; then
 			local maj; maj=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
 			pkgs+=("libclang-rt-$maj-dev")
 		fi
@@ -325,6 +364,14 @@ compile_one() {	# compile_one VARIANT SRC OBJ EXTRA-FLAGS  (logs to LOGS/build-V
 	fi
 }
 
+needs() {	# needs VARIANT BINARY: does a selected workload run BINARY under VARIANT?
+	local w
+	for w in "${WORKLOADS[@]}"; do
+		[ "${WBIN[$w]}" = "$2" ] && applies "$w" "$1" && return 0
+	done
+	return 1
+}
+
 build_all() {
 	local jobs=() v key d src obj
 	for v in "${VARIANTS[@]}"; do
@@ -334,12 +381,16 @@ build_all() {
 			rm -rf "$d"; mkdir -p "$d/obj"; echo "$key" > "$d/.key"
 		fi
 		# biggest first, so the two cores stay busy
+		needs "$v" speedtest1 || continue
 		[ -s "$d/obj/sqlite3.o" ] || jobs+=("$v|$AMALG_DIR/sqlite3.c|$d/obj/sqlite3.o|$SQLITE_DEFS -I$AMALG_DIR")
 	done
 	for v in "${VARIANTS[@]}"; do
 		[ "${VKIND[$v]}" = kfence ] && continue
 		d=$BLD/$v
-		[ -s "$d/obj/speedtest1.o" ] || jobs+=("$v|$SQLITE_SRC/test/speedtest1.c|$d/obj/speedtest1.o|$SQLITE_DEFS -I$AMALG_DIR")
+		if needs "$v" speedtest1; then
+			[ -s "$d/obj/speedtest1.o" ] || jobs+=("$v|$SQLITE_SRC/test/speedtest1.c|$d/obj/speedtest1.o|$SQLITE_DEFS -I$AMALG_DIR")
+		fi
+		needs "$v" lua || continue
 		for src in "${LUA_CFILES[@]}"; do
 			obj=$d/obj/lua-$(basename "$src" .c).o
 			[ -s "$obj" ] || jobs+=("$v|$src|$obj|$LUA_DEFS")
@@ -363,33 +414,42 @@ build_all() {
 	for v in "${VARIANTS[@]}"; do
 		d=$BLD/$v
 		if [ "${VKIND[$v]}" = kfence ]; then
-			local nd=$BLD/${VFAM[$v]}
+			local nd=$BLD/${VFAM[$v]} bins=(hello)
+			needs "$v" speedtest1 && bins+=(speedtest1)
+			needs "$v" lua && bins+=(lua)
 			mkdir -p "$d"
 			if [ ! -f "$KFENCE_SO" ]; then
 				echo "$KFENCE_SO is missing (run make)" > "$LOGS/link-$v.log"
 				BUILD_FAILED[$v]=$LOGS/link-$v.log; loud "variant $v" "$LOGS/link-$v.log"
 			elif [[ " ${VARIANTS[*]} " != *" ${VFAM[$v]} "* ]] || [ -n "${BUILD_FAILED[${VFAM[$v]}]:-}" ] ||
-			     ! cp "$nd/speedtest1" "$nd/lua" "$nd/hello" "$d/" 2> "$LOGS/link-$v.log"; then
+			     ! (cd "$nd" && cp "${bins[@]}" "$d/") 2> "$LOGS/link-$v.log"; then
 				echo "variant $v runs the native ${VFAM[$v]} binaries: measure variant ${VFAM[$v]} too" >> "$LOGS/link-$v.log"
 				BUILD_FAILED[$v]=$LOGS/link-$v.log; loud "variant $v" "$LOGS/link-$v.log"
 			fi
 			continue
 		fi
-		local missing=()
-		for obj in "$d/obj/sqlite3.o" "$d/obj/speedtest1.o"; do [ -s "$obj" ] || missing+=("$obj"); done
-		for src in "${LUA_CFILES[@]}"; do obj=$d/obj/lua-$(basename "$src" .c).o; [ -s "$obj" ] || missing+=("$obj"); done
+		local missing=() lobjs=()
+		if needs "$v" speedtest1; then
+			for obj in "$d/obj/sqlite3.o" "$d/obj/speedtest1.o"; do [ -s "$obj" ] || missing+=("$obj"); done
+		fi
+		if needs "$v" lua; then
+			for src in "${LUA_CFILES[@]}"; do obj=$d/obj/lua-$(basename "$src" .c).o; lobjs+=("$obj"); [ -s "$obj" ] || missing+=("$obj"); done
+		fi
 		if [ ${#missing[@]} -gt 0 ]; then
 			local blog; blog="$LOGS/build-$v-$(basename "${missing[0]}" .o).log"
 			BUILD_FAILED[$v]=$blog
 			loud "build of variant $v (${#missing[@]} objects missing, first: $(basename "${missing[0]}"))" "$blog"
 			continue
 		fi
-		local lobjs=()
-		for src in "${LUA_CFILES[@]}"; do lobjs+=("$d/obj/lua-$(basename "$src" .c).o"); done
+		# the hash table (one small file) is compiled with its link, the
+		# correct build and the one with the planted race
 		# shellcheck disable=SC2086
-		if ! { ${VCC[$v]} $CFLAGS_COMMON -o "$d/speedtest1" "$d/obj/speedtest1.o" "$d/obj/sqlite3.o" -lpthread -ldl -lm &&
-			${VCC[$v]} $CFLAGS_COMMON -o "$d/lua" "${lobjs[@]}" -Wl,-E -lm -ldl &&
-			${VCC[$v]} $CFLAGS_COMMON -o "$d/hello" "$HELLO_C"; } > "$LOGS/link-$v.log" 2>&1; then
+		if ! { ${VCC[$v]} $CFLAGS_COMMON -o "$d/hello" "$HELLO_C" &&
+			{ ! needs "$v" speedtest1 || ${VCC[$v]} $CFLAGS_COMMON -o "$d/speedtest1" "$d/obj/speedtest1.o" "$d/obj/sqlite3.o" -lpthread -ldl -lm; } &&
+			{ ! needs "$v" lua || ${VCC[$v]} $CFLAGS_COMMON -o "$d/lua" "${lobjs[@]}" -Wl,-E -lm -ldl; } &&
+			{ ! needs "$v" hashtable || { ${VCC[$v]} $CFLAGS_COMMON -o "$d/hashtable" "$MT_SRC" -lpthread &&
+			  ${VCC[$v]} $CFLAGS_COMMON -DPLANTED_RACE -o "$d/hashtable-race" "$MT_SRC" -lpthread; }; }
+		   } > "$LOGS/link-$v.log" 2>&1; then
 			BUILD_FAILED[$v]=$LOGS/link-$v.log
 			loud "link of variant $v" "$LOGS/link-$v.log"
 		fi
@@ -410,9 +470,14 @@ variant_env() {
 	case ${VKIND[$1]} in
 	asan) echo "$asan_env" ;;
 	msan) echo "$msan_env" ;;
+	tsan) echo "$tsan_env" ;;
 	kfence) echo "LD_PRELOAD=$KFENCE_SO" ;;
 	esac
 }
+# every report and fatal error of the detectors; of them, a TSan run may
+# have warnings (counted) but none of the others
+REPORT_RE_NOT_TSAN='BUG: KASAN|BUG: KFENCE|BUG: KMSAN|BUG: KCSAN|ERROR: AddressSanitizer|WARNING: MemorySanitizer|^ksan:|(Address|Memory|Thread)Sanitizer:DEADLYSIGNAL|(ERROR|FATAL): ThreadSanitizer'
+REPORT_RE="$REPORT_RE_NOT_TSAN|WARNING: ThreadSanitizer"
 normalise() {	# speedtest1 prints timings; strip them before comparing outputs
 	sed -E 's/[ .]+[0-9]+\.[0-9]+s$//' "$1"
 }
@@ -431,11 +496,22 @@ run_one() {	# run_one ROUND WORKLOAD VARIANT
 	elif grep -q 'terminated by signal' "$tf" 2>/dev/null; then status=FAILED; note=$(grep -o 'terminated by signal [0-9]*' "$tf")
 	elif [ "$rc" != 0 ]; then status=FAILED; note="exit status $rc"
 	fi
-	# any report fails the run (KMSAN and MSan: 0 reports expected on these programs)
-	if grep -qE 'BUG: KASAN|BUG: KFENCE|BUG: KMSAN|ERROR: AddressSanitizer|WARNING: MemorySanitizer|^ksan:|(Address|Memory)Sanitizer:DEADLYSIGNAL' "$err"; then
-		status=FAILED; note="${note:+$note, }sanitizer report ($(grep -cE '^BUG: |==(ERROR|WARNING): ' "$err") in the run): $(grep -m1 -E 'BUG: KASAN|BUG: KFENCE|BUG: KMSAN|ERROR: AddressSanitizer|WARNING: MemorySanitizer|^ksan:' "$err" | cut -c1-120)"
+	# any report fails the run (KMSAN and MSan, KCSAN: 0 reports expected on
+	# these programs).  A ThreadSanitizer report is counted, not hidden, but
+	# keeps its times (status "reported"): TSan is the yardstick, not the
+	# subject; a report in a run that exits 66 for it is no failure.
+	if grep -qE "$REPORT_RE" "$err"; then
+		local nrep first
+		nrep=$(grep -cE '^BUG: |(ERROR|WARNING): [A-Za-z]*Sanitizer' "$err" || true)
+		first=$(grep -m1 -E "$REPORT_RE" "$err" | cut -c1-120)
+		if [ "${VKIND[$v]}" = tsan ] && ! grep -qE "$REPORT_RE_NOT_TSAN" "$err" &&
+		   { [ "$status" = ok ] || [ "$rc" = 66 ]; }; then
+			status=reported; note="ThreadSanitizer: $nrep report(s): $first"
+		else
+			status=FAILED; note="${note:+$note, }sanitizer report ($nrep in the run): $first"
+		fi
 	fi
-	if [ "$status" = ok ]; then
+	if [ "$status" = ok ] || [ "$status" = reported ]; then
 		if [ -z "${EXPECT[$w]:-}" ]; then
 			[ "${VKIND[$v]}" = native ] && EXPECT[$w]=$(normalise "$out" | sha256sum)
 		elif [ "$(normalise "$out" | sha256sum)" != "${EXPECT[$w]}" ]; then
@@ -447,6 +523,9 @@ run_one() {	# run_one ROUND WORKLOAD VARIANT
 	if [ "$status" = ok ]; then
 		printf '  %-17s %-19s cpu %6.2fs  rss %7d KiB\n' "$w" "$v" "$(echo "$u $s" | awk '{print $1+$2}')" "$m" >&2
 		rm -f "$out" "$err"
+	elif [ "$status" = reported ]; then
+		printf '  %-17s %-19s cpu %6.2fs  rss %7d KiB  %s\n' "$w" "$v" "$(echo "$u $s" | awk '{print $1+$2}')" "$m" "$note" >&2
+		cp "$err" "$LOGS/REPORTED-$w-$v.stderr"
 	else
 		FAILED["$w $v"]=$note
 		cp "$err" "$LOGS/FAILED-$w-$v.stderr"
@@ -500,6 +579,7 @@ for ((r = 1; r <= runs; r++)); do
 		for ((k = 0; k < n; k++)); do
 			v=${RUNNABLE[$(( (k + r - 1) % n ))]}
 			[ -z "${FAILED["$w $v"]:-}" ] || continue
+			applies "$w" "$v" || continue
 			run_one "$r" "$w" "$v"
 		done
 	done
@@ -509,6 +589,87 @@ for ((r = 1; r <= runs; r++)); do
 		hello_one "$r" "$v"
 	done
 done
+
+# ---------------------------------------------------------------- 5b. the planted race
+# hashtable-race (-DPLANTED_RACE) under each race detector, detect_runs times
+# per thread count, interleaved.  A run found the race when it reports it and
+# nothing else: KCSAN's title names ht_lookup alone ('data-race in ht_lookup
+# / ht_lookup', or one name for an unknown origin); TSan's warning has
+# ht_lookup as the first frame of both accesses.  Any other report is a loud
+# failure, as is a crash or a wrong stdout (the race only loses counts that
+# go to stderr).
+DETECT_RAW=$CACHE/results/detect-$STAMP.tsv
+printf 'round\tworkload\tvariant\tresult\treports\tplanted\tuser\tsys\trss_kb\twall\tnote\n' > "$DETECT_RAW"
+count_reports() {	# count_reports KIND STDERR -> "reports planted"
+	if [ "$1" = kcsan ]; then
+		awk '/^BUG: KCSAN: /{ n++; t = $0; sub(/^.* in /, "", t); k = split(t, F, / \/ /); ok = k > 0
+			for (i = 1; i <= k; i++) { f = F[i]; sub(/[+ ].*/, "", f); if (f != "ht_lookup") ok = 0 }
+			if (ok) p++ }
+			END { print n + 0, p + 0 }' "$2"
+	else
+		awk 'function fin() { if (inb && ok && seen == 2) p++; inb = 0 }
+			/WARNING: ThreadSanitizer:/ { fin(); inb = 1; n++; ok = 1; seen = 0; first = 0; next }
+			inb && /^  (Previous )?(Atomic )?([Rr]ead|[Ww]rite) of size/ { first = 1; next }
+			inb && first && /^ *#0 / { first = 0; seen++; if ($2 != "ht_lookup") ok = 0; next }
+			inb && /^==================$/ { fin() }
+			END { fin(); print n + 0, p + 0 }' "$2"
+	fi
+}
+detect_one() {	# detect_one ROUND WORKLOAD VARIANT
+	local r=$1 w=$2 v=$3 d=$BLD/$3
+	local out=$RUNLOG/race.$w.$v.$r.out err=$RUNLOG/race.$w.$v.$r.err tf=$RUNLOG/race.$w.$v.$r.time
+	local rc=0 result note="" envs u s m e nrep planted
+	envs=$(variant_env "$v")
+	# shellcheck disable=SC2086
+	(cd "$CACHE/run" && env TMPDIR="$CACHE/tmp" $envs timeout -k 10 "$RUN_TIMEOUT" \
+		/usr/bin/time -o "$tf" -f '%U %S %M %e' "$d/hashtable-race" ${WARGS[$w]} > "$out" 2> "$err") || rc=$?
+	read -r u s m e <<< "$(tail -n 1 "$tf" 2>/dev/null || true)" || true
+	[[ "$u" =~ ^[0-9.]+$ ]] || { u=""; s=""; m=""; e=""; }
+	read -r nrep planted <<< "$(count_reports "${VKIND[$v]}" "$err")"
+	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then result=FAILED; note="timeout after ${RUN_TIMEOUT}s"
+	elif grep -q 'terminated by signal' "$tf" 2>/dev/null; then result=FAILED; note=$(grep -o 'terminated by signal [0-9]*' "$tf")
+	elif [ "$rc" != 0 ] && ! { [ "${VKIND[$v]}" = tsan ] && [ "$rc" = 66 ] && [ "$nrep" -gt 0 ]; }; then
+		result=FAILED; note="exit status $rc"
+	elif grep -qE "$REPORT_RE" "$err" && [ "$nrep" = 0 ]; then
+		result=FAILED; note="a report this script does not recognise: $(grep -m1 -E "$REPORT_RE" "$err" | cut -c1-100)"
+	elif [ "$nrep" != "$planted" ]; then
+		result=FAILED; note="$((nrep - planted)) report(s) of something other than the planted race"
+	elif [ -n "${EXPECT[$w]:-}" ] && [ "$(normalise "$out" | sha256sum)" != "${EXPECT[$w]}" ]; then
+		result=FAILED; note="wrong output (differs from the correct build's; see $out)"
+	elif [ "$planted" -gt 0 ]; then result=found
+	else result=missed
+	fi
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$w" "$v" "$result" "$nrep" "$planted" "$u" "$s" "$m" "$e" "$note" >> "$DETECT_RAW"
+	printf '  %-17s %-19s race %-7s (%d report(s)) cpu %6.2fs  rss %7d KiB\n' "$w" "$v" "$result" "$nrep" \
+		"$(echo "${u:-0} ${s:-0}" | awk '{print $1+$2}')" "${m:-0}" >&2
+	if [ "$result" = FAILED ]; then
+		FAILED["race:$w $v"]=$note
+		cp "$err" "$LOGS/FAILED-race-$w-$v.stderr"
+		loud "planted race, workload $w, variant $v, round $r: $note (first 30 lines of its stderr follow)" "$LOGS/FAILED-race-$w-$v.stderr"
+	else
+		[ "$r" = 1 ] && [ "$result" = found ] && cp "$err" "$LOGS/race-$w-$v.first.stderr"
+		rm -f "$out" "$err"
+	fi
+}
+DETECTORS=()
+for v in "${RUNNABLE[@]}"; do
+	case ${VKIND[$v]} in kcsan|tsan) DETECTORS+=("$v") ;; esac
+done
+DETECT_WORKLOADS=()
+for w in "${WORKLOADS[@]}"; do [ "${WBIN[$w]}" = hashtable ] && DETECT_WORKLOADS+=("$w"); done
+if [ "$detect_runs" -gt 0 ] && [ ${#DETECTORS[@]} -gt 0 ] && [ ${#DETECT_WORKLOADS[@]} -gt 0 ]; then
+	nd=${#DETECTORS[@]}
+	for ((r = 1; r <= detect_runs; r++)); do
+		say "planted race: round $r/$detect_runs (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+		for w in "${DETECT_WORKLOADS[@]}"; do
+			for ((k = 0; k < nd; k++)); do
+				v=${DETECTORS[$(( (k + r - 1) % nd ))]}
+				[ -z "${FAILED["race:$w $v"]:-}" ] || continue
+				detect_one "$r" "$w" "$v"
+			done
+		done
+	done
+fi
 T_RUN1=$(date +%s)
 
 # ---------------------------------------------------------------- 6. report
@@ -529,6 +690,9 @@ T_RUN1=$(date +%s)
 	echo "hello_n=$HELLO_N"
 	echo "asan_env=$asan_env"
 	echo "msan_env=$msan_env"
+	echo "tsan_env=$tsan_env"
+	echo "detect_runs=$detect_runs"
+	echo "mt_ops=$MT_OPS"
 	echo "cflags=$CFLAGS_COMMON"
 	echo "run_seconds=$((T_RUN1 - T_RUN0))"
 	echo "loads=${LOADS[*]} $(cut -d' ' -f1 /proc/loadavg)"
@@ -540,6 +704,7 @@ T_RUN1=$(date +%s)
 	echo "build.speedtest1=CC $CFLAGS_COMMON -I<amalgamation> -c sqlite3.c; CC $CFLAGS_COMMON -I<amalgamation> -c test/speedtest1.c; CC $CFLAGS_COMMON -o speedtest1 speedtest1.o sqlite3.o -lpthread -ldl -lm"
 	echo "build.lua=CC $CFLAGS_COMMON -DLUA_COMPAT_5_3 -DLUA_USE_LINUX -c src/X.c (every src/*.c but luac.c); CC $CFLAGS_COMMON -o lua *.o -Wl,-E -lm -ldl"
 	echo "build.hello=CC $CFLAGS_COMMON -o hello hello.c (puts(\"hello, world\"))"
+	echo "build.hashtable=CC $CFLAGS_COMMON -o hashtable bench/mt/hashtable.c -lpthread; CC $CFLAGS_COMMON -DPLANTED_RACE -o hashtable-race bench/mt/hashtable.c -lpthread"
 } > "$RUNLOG/meta.txt"
 
 if [ "$quick" = 1 ] || [ -n "$only_variants$only_workloads" ]; then
@@ -547,10 +712,10 @@ if [ "$quick" = 1 ] || [ -n "$only_variants$only_workloads" ]; then
 else
 	OUT=$BENCH/results/latest.md
 fi
-"$PY" - "$RAW" "$RUNLOG/meta.txt" "$LOGS" > "$OUT.new" <<'PYEOF'
+"$PY" - "$RAW" "$RUNLOG/meta.txt" "$LOGS" "$DETECT_RAW" > "$OUT.new" <<'PYEOF'
 import sys, math, statistics, os, collections
 
-raw, metaf, logs = sys.argv[1:4]
+raw, metaf, logs, detectf = sys.argv[1:5]
 meta = collections.OrderedDict()
 for line in open(metaf):
     k, _, v = line.rstrip("\n").partition("=")
@@ -567,9 +732,12 @@ cpu = collections.defaultdict(list); rss = collections.defaultdict(list)
 hello = collections.defaultdict(list); hello_rss = collections.defaultdict(list)
 hello_cpu = collections.defaultdict(list)
 fail = {}
+reported = collections.defaultdict(list)   # (w, v) -> notes of runs with a TSan report
 for r in rows:
     rnd, w, v, st, u, s, m, e, note = (r + [""] * 9)[:9]
-    if st != "ok":
+    if st == "reported":
+        reported[(w, v)].append(note)
+    elif st != "ok":
         fail[(w, v)] = note or "FAILED"
         continue
     if w == "hello":
@@ -620,6 +788,14 @@ P(f"- CPU time = user + sys, peak RSS = max resident set, both from `/usr/bin/ti
   f"(256 MiB quarantine, as ASan's). kfence-gcc is the native gcc build run with `LD_PRELOAD=build/lib/libksan-kfence.so` "
   f"(KFENCE's defaults: one allocation sampled every 100 ms).")
 P(f"- ×native is against the native build of the same compiler; ×ASan against ASan of the same compiler.")
+if any(vinfo[v]["kind"] in ("kcsan", "tsan") for v in variants):
+    P(f"- kcsan-gcc, kcsan-clang: `ksan-cc --ksan=kcsan` (the compiler's -fsanitize=thread instrumentation, ksan's KCSAN "
+      f"runtime: sampled soft watchpoints), ksan's defaults (kcsan_skip_watch=4000, kcsan_udelay=80). tsan-gcc, tsan-clang: "
+      f"`-fsanitize=thread` with the compiler's own runtime (gcc: libtsan, clang: compiler-rt), "
+      f"{('`' + meta['tsan_env'] + '`') if meta.get('tsan_env') else 'its defaults'}. On SQLite and Lua (one thread: KCSAN's "
+      f"fast path) neither may report anything: a KCSAN report fails the variant; a TSan report is counted and shown. "
+      f"mt-hashtable-N: bench/mt/hashtable.c, N threads on a striped-lock hash table, {meta.get('mt_ops', '?')} operations "
+      f"in all; only the native, kcsan and tsan variants run it.")
 if any(vinfo[v]["kind"] in ("kmsan", "msan") for v in variants):
     P(f"- kmsan-clang: `ksan-cc --ksan=kmsan` (clang -fsanitize=kernel-memory: origins always on, chained at every store "
       f"of an uninitialised value; eager checks of arguments), ksan's defaults. msan-clang: clang's MemorySanitizer with "
@@ -681,6 +857,110 @@ if _km or _ms:
         f2 = lambda x: "—" if x is None else f"{x/1024:.1f}"
         P(f"| {w} | {f1(kc)} | {f1(mc)} | {fx(ratio(kc, mc))} | {fx(ratio(kc, nc))} | {fx(ratio(mc, nc))} | "
           f"{f2(kr)} | {f2(mr)} | {fx(ratio(kr, mr))} | {_rep(k, w)} | {_rep(m, w)} |")
+    P("")
+
+# ---- KCSAN beside ThreadSanitizer
+_kc = [v for v in variants if vinfo[v]["kind"] == "kcsan"]
+_ts = [v for v in variants if vinfo[v]["kind"] == "tsan"]
+kcsan_goals = []
+det = [l.rstrip("\n").split("\t") for l in open(detectf)][1:] if os.path.exists(detectf) else []
+if _kc or _ts:
+    def tsan_of(v):
+        t = "tsan-" + vinfo[v]["fam"]
+        return t if t in vinfo and not vinfo[t]["bfail"] else None
+    P("## KCSAN beside ThreadSanitizer")
+    P("")
+    P("CPU time (user+sys) and peak RSS medians over the runs. On SQLite and Lua the program has one thread: this is "
+      "KCSAN's fast path (no watchpoint is ever set up in a single-threaded process). "
+      "mt-hashtable-N is the correct build of bench/mt/hashtable.c (N threads, striped locks, relaxed atomic statistics). "
+      "Reports: every run must print none.")
+    P("")
+    P("| workload | variant | CPU s | ×native | ×TSan | peak RSS MiB | RSS ×native | RSS ×TSan | reports |")
+    P("|---|---|---:|---:|---:|---:|---:|---:|---|")
+    for w in workloads:
+        for v in _kc + _ts:
+            st = status(w, v)
+            if st:
+                P(f"| {w} | {v} | **{st}** | | | | | | {fail.get((w, v), '').replace('|', chr(92) + '|')} |"); continue
+            c, m = cpu.get((w, v)), rss.get((w, v))
+            if not c: continue
+            n = native_of(v); t = tsan_of(v) if vinfo[v]["kind"] == "kcsan" else None
+            cn = med(cpu.get((w, n), [])) if n else None
+            mn = med(rss.get((w, n), [])) if n else None
+            ct = med(cpu.get((w, t), [])) if t and not status(w, t) else None
+            mt = med(rss.get((w, t), [])) if t and not status(w, t) else None
+            rep_ = reported.get((w, v))
+            rtxt = f"**{len(rep_)} of {len(c)} runs reported**: {rep_[0].replace('|', chr(92) + '|')}" if rep_ else "0"
+            P(f"| {w} | {v} | {med(c):.2f} | {fx(ratio(med(c), cn))} | {fx(ratio(med(c), ct)) if t else ''} | "
+              f"{med(m)/1024:.1f} | {fx(ratio(med(m), mn))} | {fx(ratio(med(m), mt)) if t else ''} | {rtxt} |")
+    P("")
+    # per compiler: geomeans over the workloads, all / one thread / threaded
+    P("KCSAN / TSan, same compiler (geometric mean over the workloads; worst workload in brackets):")
+    P("")
+    P("| compiler | CPU, all workloads | CPU, SQLite+Lua (1 thread) | CPU, hash table (threads) | RSS, all workloads | RSS, SQLite+Lua | RSS, hash table |")
+    P("|---|---:|---:|---:|---:|---:|---:|")
+    for k in _kc:
+        t = tsan_of(k)
+        if not t: continue
+        cells = []
+        for table in (cpu, rss):
+            for si, sel in enumerate((lambda w: True, lambda w: not w.startswith("mt-"), lambda w: w.startswith("mt-"))):
+                xs = []
+                for w in workloads:
+                    if not sel(w) or status(w, k) or status(w, t): continue
+                    a, b = med(table.get((w, k), [])), med(table.get((w, t), []))
+                    if a and b: xs.append(a / b)
+                cells.append(f"{fx(gmean(xs))} ({fx(max(xs))})" if xs else "—")
+                if si == 0:   # the goals are on all the workloads
+                    nfail = sum(1 for w in workloads if status(w, k) or status(w, t))
+                    kcsan_goals.append((("peak RSS: " if table is rss else "") + f"KCSAN / TSan, geomean over the workloads [{vinfo[k]['fam']}]",
+                                        gmean(xs) if xs else None, 0.20 if table is rss else 0.25, nfail))
+        P(f"| {vinfo[k]['fam']} | " + " | ".join(cells) + " |")
+    P("")
+    # ---- the planted race
+    if det:
+        R = int(meta.get("detect_runs", "0") or 0)
+        P(f"### The planted race (bench/mt/hashtable.c -DPLANTED_RACE), {R} runs per detector and thread count")
+        P("")
+        P("One statistics counter (lookup misses) is incremented with a plain `++` outside any lock by every thread, "
+          "in `ht_lookup`, about once per three operations; everything else is as in the correct build. "
+          "Default options (KCSAN: skip 4000, udelay 80 µs; TSan: its defaults). A run *found* the race when it "
+          "reported it and nothing else (KCSAN: a report titled `data-race in ht_lookup / ht_lookup` or, of "
+          "unknown origin, `in ht_lookup`; TSan: a data-race warning whose two accesses are in `ht_lookup`).")
+        P("")
+        P("| workload | variant | found the race | missed | failed | CPU s of a racy run (median) | peak RSS MiB (median) |")
+        P("|---|---|---:|---:|---:|---:|---:|")
+        drows = collections.OrderedDict()
+        for r in det:
+            rnd, w, v, res, nrep, planted, u, s_, m, e, note = (r + [""] * 11)[:11]
+            drows.setdefault((w, v), []).append((res, u, s_, m, note))
+        for (w, v), lst in sorted(drows.items(), key=lambda kv: (workloads.index(kv[0][0]) if kv[0][0] in workloads else 99,
+                                                                  variants.index(kv[0][1]) if kv[0][1] in variants else 99)):
+            nf = sum(1 for x in lst if x[0] == "found"); nm = sum(1 for x in lst if x[0] == "missed")
+            nx = sum(1 for x in lst if x[0] == "FAILED")
+            cs = [float(x[1]) + float(x[2]) for x in lst if x[1]]
+            ms = [int(x[3]) for x in lst if x[3]]
+            P(f"| {w} | {v} | **{nf}/{len(lst)} runs** | {nm} | {nx}{(': ' + next(x[4] for x in lst if x[0] == 'FAILED')) if nx else ''} | "
+              f"{'—' if not cs else f'{med(cs):.2f}'} | {'—' if not ms else f'{med(ms)/1024:.1f}'} |")
+            if vinfo.get(v, {}).get("kind") == "kcsan":
+                kcsan_goals.append((f"planted race found by {v} in most runs ({w})", nf / len(lst) if lst else None, 0.5, nx))
+        P("")
+    P("KCSAN's goals: CPU time at most 0.25× ThreadSanitizer's and peak RSS at most 0.2× (same compiler, geometric mean "
+      "over the workloads), and the planted race found in most runs.")
+    P("")
+    for label, val, goal, nfail in kcsan_goals:
+        if val is None:
+            verdict = "not measured"
+        elif label.startswith("planted"):
+            verdict = "met" if val > goal and not nfail else "NOT met"
+        else:
+            verdict = "met" if val <= goal and not nfail else "NOT met"
+        if label.startswith("planted"):
+            sval = "—" if val is None else f"{val:.0%} of the runs"
+            P(f"- {label}: {sval} (goal: more than half): **{verdict}**" + (f", {nfail} run(s) FAILED" if nfail else ""))
+        else:
+            sval = "—" if val is None else f"{val:.2f}×"
+            P(f"- {label}: {sval} (goal <= {goal:g}×): **{verdict}**" + (f", {nfail} workload(s) FAILED" if nfail else ""))
     P("")
 
 # ---- hello world
@@ -749,6 +1029,10 @@ line("peak RSS: ksan inline / ASan, worst workload", lambda f: (f"ksan-inline-{f
 line("KMSAN / native", lambda f: (f"kmsan-{f}", nat(f)))
 line("MSan (origins=2) / native", lambda f: (f"msan-{f}", nat(f)))
 line("KMSAN / MSan (origins=2)", lambda f: (f"kmsan-{f}", f"msan-{f}"), goal=1.50)
+line("KCSAN / native", lambda f: (f"kcsan-{f}", nat(f)))
+line("TSan / native", lambda f: (f"tsan-{f}", nat(f)))
+line("KCSAN / TSan", lambda f: (f"kcsan-{f}", f"tsan-{f}"))
+line("peak RSS: KCSAN / TSan", lambda f: (f"kcsan-{f}", f"tsan-{f}"), table=rss)
 line("peak RSS: KMSAN / MSan (origins=2), worst workload", lambda f: (f"kmsan-{f}", f"msan-{f}"),
      table=rss, stat=lambda xs: max(xs), goal=1.00)
 def hello_delta(a, n, table):
@@ -765,9 +1049,9 @@ for kind, label in (("ksan-inline", "ksan inline"), ("asan", "ASan")):
         P(f"| hello world start-up, {tname}: {label} - native | " + " | ".join(cells) + " |")
 P("")
 
-P("## The goals (issue 4: ksan against ASan; issue 11: KMSAN against MSan)")
+P("## The goals (issue 4: ksan against ASan; issue 11: KMSAN against MSan; KCSAN against TSan)")
 P("")
-for label, val, goal, nfail in goals:
+for label, val, goal, nfail in goals + [g for g in kcsan_goals if not g[0].startswith("planted")]:
     if val is None:
         verdict = "not measured"
     else:
@@ -809,7 +1093,7 @@ for v in variants:
 P("")
 P("Builds (CC = the variant's compiler command):")
 P("")
-for k in ("build.speedtest1", "build.lua", "build.hello"):
+for k in ("build.speedtest1", "build.lua", "build.hello", "build.hashtable"):
     P(f"- {k[6:]}: `{meta[k]}`")
 P("")
 P("Workloads (each run as `/usr/bin/time -f '%U %S %M' BINARY ARGS`, one variant after another, "
