@@ -44,7 +44,7 @@ for t in tests/unit/*.sh; do
 	count "$p" "$f" "$s"
 done
 
-# 2. lit, once per compiler and mode, then KMSAN's pass
+# 2. lit, once per compiler and mode, then KMSAN's pass and KCSAN's two
 
 # lit_account <log> <results> <status> <failed>: prints why lit's run does
 # not add up (nothing if it does).
@@ -64,11 +64,12 @@ lit_account() {
 }
 timeout_arg=
 $PY -c 'import psutil' 2>/dev/null && timeout_arg=--timeout=120
-# the last pass: KMSAN's directory alone, with clang
-for lp in gcc-inline gcc-outline clang-inline clang-outline clang-kmsan; do
+# then KMSAN's directory alone, with clang, and KCSAN's, with gcc and clang
+for lp in gcc-inline gcc-outline clang-inline clang-outline clang-kmsan gcc-kcsan clang-kcsan; do
 	cc=${lp%-*} mode=${lp#*-}
 	dir=tests/lit
 	[ "$mode" = kmsan ] && dir=tests/lit/kmsan
+	[ "$mode" = kcsan ] && dir=tests/lit/kcsan
 	{
 		out=$log/lit-$cc-$mode.log
 		$PY "$LIT" -j "$JOBS" $timeout_arg -v --param cc=$cc --param mode=$mode \

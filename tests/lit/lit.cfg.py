@@ -28,6 +28,13 @@ if mode == 'kmsan':
     config.available_features.add('kmsan')
 else:
     config.excludes.append('kmsan')
+# tests/lit/kcsan likewise runs in its own passes (--param mode=kcsan, with
+# gcc and with clang: ThreadSanitizer's instrumentation has no inline/outline
+# split); the other passes leave it out.
+if mode == 'kcsan':
+    config.available_features.add('kcsan')
+else:
+    config.excludes.append('kcsan')
 
 config.available_features.add(cc)
 config.available_features.add(mode)
@@ -41,7 +48,13 @@ llvm_bin = '/usr/lib/llvm-14/bin'
 config.environment['PATH'] = os.environ.get('PATH', '/usr/bin:/bin') + ':' + llvm_bin
 
 config.substitutions.append(('%ksan_cc_plain', ksan_cc))
-config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s --ksan-mode=%s' % (ksan_cc, cc, mode)))
+# %kcsan_cc: the pass's compiler with --ksan=kcsan (kcsan passes only;
+# %ksan_cc there names the compiler alone, for tests giving their own --ksan=)
+config.substitutions.append(('%kcsan_cc', '%s --ksan-cc=%s --ksan=kcsan' % (ksan_cc, cc)))
+if mode == 'kcsan':
+    config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s' % (ksan_cc, cc)))
+else:
+    config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s --ksan-mode=%s' % (ksan_cc, cc, mode)))
 config.substitutions.append(('%cc', cc))
 config.substitutions.append(('%build', build))
 config.substitutions.append(('%root', root))
