@@ -603,14 +603,14 @@ printf 'round\tworkload\tvariant\tresult\treports\tplanted\tuser\tsys\trss_kb\tw
 count_reports() {	# count_reports KIND STDERR -> "reports planted"
 	if [ "$1" = kcsan ]; then
 		awk '/^BUG: KCSAN: /{ n++; t = $0; sub(/^.* in /, "", t); k = split(t, F, / \/ /); ok = k > 0
-			for (i = 1; i <= k; i++) { f = F[i]; sub(/[+ ].*/, "", f); if (f != "ht_lookup") ok = 0 }
+			for (i = 1; i <= k; i++) { f = F[i]; sub(/[.+ ].*/, "", f); if (f != "ht_lookup") ok = 0 }
 			if (ok) p++ }
 			END { print n + 0, p + 0 }' "$2"
 	else
 		awk 'function fin() { if (inb && ok && seen == 2) p++; inb = 0 }
 			/WARNING: ThreadSanitizer:/ { fin(); inb = 1; n++; ok = 1; seen = 0; first = 0; next }
 			inb && /^  (Previous )?(Atomic )?([Rr]ead|[Ww]rite) of size/ { first = 1; next }
-			inb && first && /^ *#0 / { first = 0; seen++; if ($2 != "ht_lookup") ok = 0; next }
+			inb && first && /^ *#0 / { first = 0; seen++; f = $2; sub(/[.].*/, "", f); if (f != "ht_lookup") ok = 0; next }
 			inb && /^==================$/ { fin() }
 			END { fin(); print n + 0, p + 0 }' "$2"
 	fi
