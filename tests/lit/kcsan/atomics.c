@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 // STORE-NEXT: {{^}} atomic_writer+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}atomics.c:24{{$}}
 // STORE: {{^}}read to 0x[[X]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // STORE-NEXT: {{^}} plain_reader+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}atomics.c:19{{$}}
-// STORE: {{^}}value changed: 0x{{[0-9a-f]{8}}} -> 0x{{[0-9a-f]{8}}}{{$}}
+// STORE: {{^}}value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}}{{$}}
 // STORE: {{^}}done{{$}}
 // STORE-NEXT: {{^}}STATUS: exit 0{{$}}
 

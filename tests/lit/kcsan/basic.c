@@ -64,7 +64,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} writer+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}basic.c:23{{$}}
 // CHECK: {{^}}read to 0x[[X]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} reader+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}basic.c:18{{$}}
-// CHECK: {{^}}value changed: 0x{{[0-9a-f]{8}}} -> 0x{{[0-9a-f]{8}}}{{$}}
+// CHECK: {{^}}value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Reported by Kernel Concurrency Sanitizer on:{{$}}
 // CHECK: {{^}}=================================================================={{$}}

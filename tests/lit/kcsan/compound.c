@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} bump+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}compound.c:12{{$}}
 // CHECK: {{^}}{{read-write|read}} to 0x[[C]] of 8 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} bump+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}compound.c:12{{$}}
-// CHECK: {{^}}value changed: 0x{{[0-9a-f]{16}}} -> 0x{{[0-9a-f]{16}}}{{$}}
+// CHECK: {{^}}value changed: 0x{{([0-9a-f]{16})}} -> 0x{{([0-9a-f]{16})}}{{$}}
 // CHECK: {{^}}done{{$}}
 // CHECK-NEXT: {{^}}STATUS: exit 0{{$}}
 

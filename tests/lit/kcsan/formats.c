@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 // ASAN-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in writer {{.*}}formats.c:32{{.*$}}
 // ASAN: {{^}}  Previous read of size 4 at 0x[[X]] by thread T{{[0-9]+}}:{{$}}
 // ASAN-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in reader {{.*}}formats.c:27{{.*$}}
-// ASAN: {{^}}  Value changed: 0x{{[0-9a-f]{8}}} -> 0x{{[0-9a-f]{8}}}{{$}}
+// ASAN: {{^}}  Value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}}{{$}}
 // ASAN: {{^}}  Thread T{{[0-9]+}} (tid={{[0-9]+}}, running) created by main thread at:{{$}}
 // ASAN: {{^}}SUMMARY: ThreadSanitizer: data race {{.*}}formats.c:32{{.*}} in writer{{$}}
 // ASAN-NEXT: {{^}}=================={{$}}
@@ -85,7 +85,7 @@ int main(int argc, char **argv)
 // ASAN-UNKNOWN-NEXT: {{^}}  Read of size 4 at 0x[[X]] by thread T{{[0-9]+}}:{{$}}
 // ASAN-UNKNOWN-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in reader {{.*}}formats.c:27{{.*$}}
 // ASAN-UNKNOWN-NOT: Previous
-// ASAN-UNKNOWN: {{^}}  Value changed: 0x{{[0-9a-f]{8}}} -> 0x{{[0-9a-f]{8}}} while this access was watched.{{$}}
+// ASAN-UNKNOWN: {{^}}  Value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}} while this access was watched.{{$}}
 // ASAN-UNKNOWN: {{^}}SUMMARY: ThreadSanitizer: data race {{.*}}formats.c:27{{.*}} in reader{{$}}
 // ASAN-UNKNOWN: {{^}}done{{$}}
 

@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} on_signal+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}signal.c:23{{$}}
 // CHECK: {{^}}read to 0x[[X]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} reader+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}signal.c:28{{$}}
-// CHECK: {{^}}value changed: 0x{{[0-9a-f]{8}}} -> 0x{{[0-9a-f]{8}}}{{$}}
+// CHECK: {{^}}value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}}{{$}}
 // CHECK: {{^}}signals handled: {{many|few}}{{$}}
 // CHECK-NEXT: {{^}}done{{$}}
 // CHECK-NEXT: {{^}}STATUS: exit 0{{$}}

@@ -120,7 +120,7 @@ int main(int argc, char **argv)
 // UNALIGNED-NEXT: {{^}} {{unaligned_reader\+0x[0-9a-f]+/0x[0-9a-f]+ .*sizes.c:45|unaligned_writer\+0x[0-9a-f]+/0x[0-9a-f]+ .*sizes.c:50}}{{$}}
 // UNALIGNED: {{^}}{{read|write}} to 0x[[V]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // UNALIGNED-NEXT: {{^}} {{unaligned_reader\+0x[0-9a-f]+/0x[0-9a-f]+ .*sizes.c:45|unaligned_writer\+0x[0-9a-f]+/0x[0-9a-f]+ .*sizes.c:50}}{{$}}
-// UNALIGNED: {{^}}value changed: 0x{{[0-9a-f]{8}}} -> 0x{{[0-9a-f]{8}}}{{$}}
+// UNALIGNED: {{^}}value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}}{{$}}
 // UNALIGNED: {{^}}done{{$}}
 // UNALIGNED-NEXT: {{^}}STATUS: exit 0{{$}}
 

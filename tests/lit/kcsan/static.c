@@ -56,7 +56,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} static_writer+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}static.c:20{{$}}
 // CHECK: {{^}}read to 0x[[X]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} static_reader+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}static.c:15{{$}}
-// CHECK: {{^}}value changed: 0x{{[0-9a-f]{8}}} -> 0x{{[0-9a-f]{8}}}{{$}}
+// CHECK: {{^}}value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}}{{$}}
 // CHECK: {{^}}done{{$}}
 // CHECK-NEXT: {{^}}STATUS: exit 0{{$}}
 

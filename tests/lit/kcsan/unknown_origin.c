@@ -72,7 +72,7 @@ int main(int argc, char **argv)
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}race at unknown origin, with read to 0x[[X]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} reader+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}unknown_origin.c:30{{$}}
-// CHECK: {{^}}value changed: 0x{{[0-9a-f]{8}}} -> 0x{{[0-9a-f]{8}}}{{$}}
+// CHECK: {{^}}value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Reported by Kernel Concurrency Sanitizer on:{{$}}
 // CHECK: {{^}}done{{$}}

@@ -22,7 +22,7 @@
 #include <unistd.h>
 #include <ksan/ksan.h>
 
-#define kc_uninstr __attribute__((no_sanitize("thread"), noinline))
+#define kc_uninstr __attribute__((no_sanitize("thread"), noinline, unused))
 #define kc_noinline __attribute__((noinline))
 
 typedef void (*kc_fn)(long i);
