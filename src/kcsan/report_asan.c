@@ -87,7 +87,7 @@ static void print_threads(const struct kcsan_rctx *c)
 		/* both sides are live: the watcher stalls, the other just ran */
 		core_bprintf(&core_rbuf, "  Thread %s (tid=%u, running) created by %s at:\n",
 			     core_thread_word(tid, tw, sizeof(tw)), (unsigned)tid,
-			     who(ti.parent, pw, sizeof(pw)));
+			     ti.parent ? who(ti.parent, pw, sizeof(pw)) : "an unknown thread");
 		core_print_depot(ti.create_stack, 1);	/* pthread_create first */
 		core_bprintf(&core_rbuf, "\n");
 	}
