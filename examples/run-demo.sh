@@ -3,9 +3,9 @@
 # report it prints.  Usage: examples/run-demo.sh [build-dir]  (default: build)
 # KSAN_CC picks the wrapped compiler (gcc by default); KSAN_MODE inline|outline.
 # examples/kmsan/*.c are built with --ksan-cc=clang --ksan=kmsan (skipped,
-# and said so, when clang is missing).
+# and said so, when clang is missing); examples/kcsan/*.c with --ksan=kcsan.
 # Exits non-zero if an example did not build or produced no "BUG: KASAN:"
-# (for examples/kmsan: "BUG: KMSAN:") line.
+# (for examples/kmsan: "BUG: KMSAN:", examples/kcsan: "BUG: KCSAN:") line.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -64,6 +64,12 @@ for src in "$here"/kmsan/*.c; do
 		continue
 	fi
 	run_one "$src" KMSAN "--ksan-cc=clang --ksan=kmsan" --ksan-cc=clang --ksan=kmsan
+done
+# KCSAN examples: the race detector (sampled: the example does enough work
+# that the default sampling catches its race)
+for src in "$here"/kcsan/*.c; do
+	[ -e "$src" ] || continue
+	run_one "$src" KCSAN "--ksan=kcsan" --ksan-cc="$cc" --ksan=kcsan -pthread
 done
 if [ -n "$skipped" ]; then
 	echo
