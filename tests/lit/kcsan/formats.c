@@ -57,9 +57,9 @@ int main(int argc, char **argv)
 // ASAN: {{^}}x at 0x[[X:[0-9a-f]+]]{{$}}
 // ASAN-NEXT: {{^}}=================={{$}}
 // ASAN-NEXT: {{^}}WARNING: ThreadSanitizer: data race (pid={{[0-9]+}}){{$}}
-// ASAN-NEXT: {{^}}  Write of size 4 at 0x[[X]] by thread T{{[0-9]+}}:{{$}}
+// ASAN-NEXT: {{^}}  Write of size 4 at 0x[[X]] by thread T{{[0-9]+}}{{( \(.*\))?}}:{{$}}
 // ASAN-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in writer {{.*}}formats.c:32{{.*$}}
-// ASAN: {{^}}  Previous read of size 4 at 0x[[X]] by thread T{{[0-9]+}}:{{$}}
+// ASAN: {{^}}  Previous read of size 4 at 0x[[X]] by thread T{{[0-9]+}}{{( \(.*\))?}}:{{$}}
 // ASAN-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in reader {{.*}}formats.c:27{{.*$}}
 // ASAN: {{^}}  Value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}}{{$}}
 // ASAN: {{^}}  Thread T{{[0-9]+}} (tid={{[0-9]+}}, running) created by main thread at:{{$}}
@@ -72,9 +72,9 @@ int main(int argc, char **argv)
 // ASAN-ASSERT: {{^}}x at 0x[[X:[0-9a-f]+]]{{$}}
 // ASAN-ASSERT-NEXT: {{^}}=================={{$}}
 // ASAN-ASSERT-NEXT: {{^}}WARNING: ThreadSanitizer: data race (pid={{[0-9]+}}){{$}}
-// ASAN-ASSERT-NEXT: {{^}}  Write of size 4 at 0x[[X]] by thread T{{[0-9]+}}:{{$}}
+// ASAN-ASSERT-NEXT: {{^}}  Write of size 4 at 0x[[X]] by thread T{{[0-9]+}}{{( \(.*\))?}}:{{$}}
 // ASAN-ASSERT-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in writer {{.*}}formats.c:32{{.*$}}
-// ASAN-ASSERT: {{^}}  Previous assert no accesses of size 4 at 0x[[X]] by thread T{{[0-9]+}}:{{$}}
+// ASAN-ASSERT: {{^}}  Previous assert no accesses of size 4 at 0x[[X]] by thread T{{[0-9]+}}{{( \(.*\))?}}:{{$}}
 // ASAN-ASSERT-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in exclusive {{.*}}formats.c:37{{.*$}}
 // ASAN-ASSERT: {{^}}SUMMARY: ThreadSanitizer: data race {{.*}}formats.c:32{{.*}} in writer{{$}}
 // ASAN-ASSERT: {{^}}done{{$}}
@@ -82,7 +82,7 @@ int main(int argc, char **argv)
 // ASAN-UNKNOWN: {{^}}x at 0x[[X:[0-9a-f]+]]{{$}}
 // ASAN-UNKNOWN-NEXT: {{^}}=================={{$}}
 // ASAN-UNKNOWN-NEXT: {{^}}WARNING: ThreadSanitizer: data race (pid={{[0-9]+}}){{$}}
-// ASAN-UNKNOWN-NEXT: {{^}}  Read of size 4 at 0x[[X]] by thread T{{[0-9]+}}:{{$}}
+// ASAN-UNKNOWN-NEXT: {{^}}  Read of size 4 at 0x[[X]] by thread T{{[0-9]+}}{{( \(.*\))?}}:{{$}}
 // ASAN-UNKNOWN-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in reader {{.*}}formats.c:27{{.*$}}
 // ASAN-UNKNOWN-NOT: Previous
 // ASAN-UNKNOWN: {{^}}  Value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}} while this access was watched.{{$}}

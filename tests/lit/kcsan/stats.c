@@ -2,7 +2,7 @@
 // RUN: %kcsan_cc -g -O1 %s -o %t -pthread
 // RUN: env KSAN_OPTIONS=kcsan_skip_watch=0:kcsan_stats=1 bash %S/../Inputs/status.sh %t race 2>&1 | FileCheck %s
 // RUN: env KSAN_OPTIONS=kcsan_skip_watch=0:kcsan_stats=1 bash %S/../Inputs/status.sh %t assert 2>&1 | FileCheck %s --check-prefix=ASSERT
-// RUN: env KSAN_OPTIONS=kcsan_skip_watch=0 bash %S/../Inputs/status.sh %t race 2>&1 | FileCheck %s --check-prefix=NOSTATS
+// RUN: env KSAN_OPTIONS=kcsan_skip_watch=0 bash %S/../Inputs/status.sh %t race 2>&1 | FileCheck %s --check-prefix=NOSTATS --implicit-check-not=watchpoints
 #include "Inputs/race.h"
 
 int x;
@@ -25,15 +25,22 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}BUG: KCSAN: data-race in reader / writer{{$}}
 // CHECK: {{^}}done{{$}}
-// CHECK: {{[Ss]}}etup{{[_ ]}}watchpoints{{.*}} {{[1-9][0-9]*$}}
-// CHECK: {{[Dd]}}ata{{[_ ]}}races{{.*}} {{[1-9][0-9]*$}}
-// CHECK: {{[Aa]}}ssert{{[_ ]}}failures{{.*}} 0{{$}}
-// CHECK: {{[Uu]}}nknown{{[_ ]}}origin{{.*}} {{[0-9]+$}}
-// CHECK: {{^}}STATUS: exit 0{{$}}
+// CHECK-NEXT: {{^}}ksan: KCSAN stats (pid {{[0-9]+}}): enabled: 1{{$}}
+// CHECK-NEXT: {{^}}used_watchpoints: 0{{$}}
+// CHECK-NEXT: {{^}}setup_watchpoints: {{[1-9][0-9]*}}{{$}}
+// CHECK-NEXT: {{^}}data_races: {{[1-9][0-9]*}}{{$}}
+// CHECK-NEXT: {{^}}assert_failures: 0{{$}}
+// CHECK-NEXT: {{^}}no_capacity: {{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}report_races: {{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}races_unknown_origin: {{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}unencodable_accesses: {{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}encoding_false_positives: {{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}STATUS: exit 0{{$}}
 
 // ASSERT: {{^}}BUG: KCSAN: assert: race in exclusive / writer{{$}}
 // ASSERT: {{^}}done{{$}}
-// ASSERT: {{[Aa]}}ssert{{[_ ]}}failures{{.*}} {{[1-9][0-9]*$}}
+// ASSERT-NEXT: {{^}}ksan: KCSAN stats (pid {{[0-9]+}}): enabled: 1{{$}}
+// ASSERT: {{^}}assert_failures: {{[1-9][0-9]*}}{{$}}
 // ASSERT: {{^}}STATUS: exit 0{{$}}
 
 // NOSTATS: {{^}}done{{$}}
