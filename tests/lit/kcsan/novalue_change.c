@@ -1,7 +1,7 @@
 // kcsan_test test_novalue_change: a plain write that stores the value the variable already holds, racing with a plain read, is not reported by default (the watcher sees no value change), and is reported with kcsan_strict=1 (without a "value changed" line).
 // RUN: %kcsan_cc -g -O1 %s -o %t -pthread
 // RUN: env KSAN_OPTIONS=kcsan_skip_watch=0 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KCSAN
-// RUN: env KSAN_OPTIONS=kcsan_skip_watch=0:kcsan_strict=1 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=kcsan_skip_watch=0:kcsan_strict=1 bash %S/../Inputs/status.sh %t racy 2>&1 | FileCheck %s
 #include "Inputs/race.h"
 
 int x = 42;
@@ -17,11 +17,11 @@ kc_noinline void same_value_writer(long i)
 	x = 42;	/* L:write */
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	kc_setup();
 	printf("x at %p\n", (void *)&x);
-	kc_race(reader, same_value_writer, 300, 1);
+	kc_race(reader, same_value_writer, argc > 1 ? 4000 : 300, 1);	/* racy: a report is expected */
 	printf("done\n");
 	return 0;
 }
