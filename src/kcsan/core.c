@@ -16,6 +16,10 @@
  * while a late consumer could still write its info.
  */
 #include "kcsan.h"
+/* is_kfence_address() alone (an inline range test): KFENCE's guard and
+ * freed pages fault, and KCSAN's own value read must not be the access
+ * KFENCE reports (every archive that holds KCSAN holds KFENCE) */
+#include "kfence/kfence.h"
 
 long kcsan_watchpoints[KCSAN_NWATCH + KCSAN_NSLOTS - 1];
 int kcsan_nactive;
@@ -221,13 +225,19 @@ static inline void reset_skip(struct kcsan_ctx *ctx)
 	ctx->skip = (long)(opt_skip_watch - rnd_below(ctx, opt_skip_watch));
 }
 
-/* Sizes 1, 2, 4, 8 at any alignment; *known = 0 for the others. */
+/* Sizes 1, 2, 4, 8 at any alignment; *known = 0 for the others, and for
+ * KFENCE's pool: a guard page or freed object faults there, and the
+ * program's own access, next, is the one to report */
 static uint64_t read_value(uintptr_t p, size_t size, int *known)
 {
 	struct u16p { uint16_t v; } __attribute__((packed, may_alias));
 	struct u32p { uint32_t v; } __attribute__((packed, may_alias));
 	struct u64p { uint64_t v; } __attribute__((packed, may_alias));
 
+	*known = 0;
+	if (unlikely(is_kfence_address((const void *)p) ||
+		     is_kfence_address((const void *)(p + size - 1))))
+		return 0;
 	*known = 1;
 	switch (size) {
 	case 1:
