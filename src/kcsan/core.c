@@ -16,10 +16,6 @@
  * while a late consumer could still write its info.
  */
 #include "kcsan.h"
-/* is_kfence_address() alone (an inline range test): KFENCE's guard and
- * freed pages fault, and KCSAN's own value read must not be the access
- * KFENCE reports (every archive that holds KCSAN holds KFENCE) */
-#include "kfence/kfence.h"
 
 long kcsan_watchpoints[KCSAN_NWATCH + KCSAN_NSLOTS - 1];
 int kcsan_nactive;
@@ -225,9 +221,9 @@ static inline void reset_skip(struct kcsan_ctx *ctx)
 	ctx->skip = (long)(opt_skip_watch - rnd_below(ctx, opt_skip_watch));
 }
 
-/* Sizes 1, 2, 4, 8 at any alignment; *known = 0 for the others, and for
- * KFENCE's pool: a guard page or freed object faults there, and the
- * program's own access, next, is the one to report */
+/* Sizes 1, 2, 4, 8 at any alignment; *known = 0 for the others, and where
+ * the port says a read could fault (KFENCE's guard and freed pages: the
+ * program's own access, next, is the one to report) */
 static uint64_t read_value(uintptr_t p, size_t size, int *known)
 {
 	struct u16p { uint16_t v; } __attribute__((packed, may_alias));
@@ -235,8 +231,7 @@ static uint64_t read_value(uintptr_t p, size_t size, int *known)
 	struct u64p { uint64_t v; } __attribute__((packed, may_alias));
 
 	*known = 0;
-	if (unlikely(is_kfence_address((const void *)p) ||
-		     is_kfence_address((const void *)(p + size - 1))))
+	if (port_kcsan_unreadable && unlikely(port_kcsan_unreadable(p, size)))
 		return 0;
 	*known = 1;
 	switch (size) {
