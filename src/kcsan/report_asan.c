@@ -28,15 +28,22 @@
 
 #define BANNER "=================="
 
-/* TSan's words for a thread: "main thread", "thread T1 (worker)". */
+/*
+ * TSan's words for a thread: "main thread", "thread T1" (the port's
+ * creation sequence; its tid when the port did not see it created).  TSan
+ * names a thread only in its "Thread T1 'worker'" section, so not
+ * core_thread_word's "T1 (worker)" here.
+ */
 static const char *who(uint32_t tid, char *buf, size_t len)
 {
 	struct ksan_thread_info ti;
-	char tw[48];
 
-	if (!ksan_port_thread_info(tid, &ti) && ti.seq == 0)
+	if (ksan_port_thread_info(tid, &ti))
+		core_snprintf(buf, len, "thread T%u", (unsigned)tid);
+	else if (ti.seq == 0)
 		return "main thread";
-	core_snprintf(buf, len, "thread %s", core_thread_word(tid, tw, sizeof(tw)));
+	else
+		core_snprintf(buf, len, "thread T%u", (unsigned)ti.seq);
 	return buf;
 }
 
@@ -76,17 +83,22 @@ static void print_threads(const struct kcsan_rctx *c)
 	unsigned i;
 
 	for (i = 0; i < c->n; i++) {
-		struct ksan_thread_info ti;
+		struct ksan_thread_info ti, main_ti;
 		uint32_t tid = c->a[i]->tid;
-		char tw[48], pw[64];
+		char pw[64];
 
 		if (i && tid == c->a[0]->tid)
 			continue;
 		if (ksan_port_thread_info(tid, &ti) || !ti.seq || !ti.create_stack)
 			continue;
+		core_bprintf(&core_rbuf, "  Thread T%u", (unsigned)ti.seq);
+		/* a name of its own (pthread_setname_np), not the one every
+		 * thread inherits from the process */
+		if (ti.name[0] && !ksan_port_thread_info(ksan_port_pid(), &main_ti) &&
+		    core_strcmp(ti.name, main_ti.name))
+			core_bprintf(&core_rbuf, " '%s'", ti.name);
 		/* both sides are live: the watcher stalls, the other just ran */
-		core_bprintf(&core_rbuf, "  Thread %s (tid=%u, running) created by %s at:\n",
-			     core_thread_word(tid, tw, sizeof(tw)), (unsigned)tid,
+		core_bprintf(&core_rbuf, " (tid=%u, running) created by %s at:\n", (unsigned)tid,
 			     ti.parent ? who(ti.parent, pw, sizeof(pw)) : "an unknown thread");
 		core_print_depot(ti.create_stack, 1);	/* pthread_create first */
 		core_bprintf(&core_rbuf, "\n");
