@@ -1,4 +1,4 @@
-// Signal handlers share nothing with the code they interrupt: a handler runs instrumented code that passes uninitialised structs by value and returns them (the parameter and return-value shadow of the context state), while main, interrupted thousands of times, passes a struct (copied from the heap) whose one field is initialised and the other not, and branches on the initialised one: silent, as the kernel keeps a context state per interrupt level.  A branch on the uninitialised field after the loop is still reported, with main's malloc as origin.
+// Signal handlers share nothing with the code they interrupt: a handler runs instrumented code that passes uninitialised structs by value and returns them (the parameter and return-value shadow of the context state), while main, interrupted three thousand times, passes a struct (copied from the heap) whose one field is initialised and the other not, and branches on the initialised one: silent, as the kernel keeps a context state per interrupt level.  A branch on the uninitialised field after the loop is still reported, with main's malloc as origin.
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0 -pthread
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2 -pthread
 // RUN: bash %S/../Inputs/status.sh %t0 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
 	hidden->b = 1;	/* a stays uninitialised */
 	p = *hidden;
 	pthread_create(&t, NULL, sender, NULL);
-	for (i = 0; handled < 20000 && i < 100000000; i++) {
+	for (i = 0; handled < 3000 && i < 100000000; i++) {
 		sum += use_b(p);
 		if (make(2).b > 0)
 			sum++;
