@@ -247,6 +247,9 @@ void core_print_depot(depot_handle_t h, int asan);
 /* JSON pieces every detector's json layout uses. */
 void core_json_str(const char *s);
 void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry);
+/* "SUMMARY: <tool>: <type> file:line:col in fn" for the frame at pc (a
+ * return address; 0: none), the asan layout's last line. */
+void core_print_summary_asan(const char *tool, const char *type, uintptr_t pc);
 /* "fn+0x5a/0xb0" for pc into buf. */
 void core_format_function(char *buf, size_t len, uintptr_t pc, int is_ret);
 /* Current task words "name/tid". */

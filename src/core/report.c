@@ -414,3 +414,23 @@ void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry)
 	}
 	core_bprintf(&core_rbuf, "]");
 }
+
+/* ASan's SUMMARY names frame #0: for a pc in inlined code, the inlined
+ * function and its own file:line.  pc is a return address (0: none). */
+void core_print_summary_asan(const char *tool, const char *type, uintptr_t pc)
+{
+	struct ksan_symbol syms[CORE_INLINE_MAX], s;
+
+	core_memset(syms, 0, sizeof(syms));
+	if (pc)
+		ksan_port_symbolize_frames(pc, 1, syms, CORE_INLINE_MAX);
+	s = syms[0];
+	core_bprintf(&core_rbuf, "SUMMARY: %s: %s", tool, type);
+	if (s.file)
+		core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
+	if (s.file && s.column)
+		core_bprintf(&core_rbuf, ":%u", s.column);
+	if (s.function)
+		core_bprintf(&core_rbuf, " in %s", s.function);
+	core_bprintf(&core_rbuf, "\n");
+}

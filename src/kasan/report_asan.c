@@ -88,21 +88,9 @@ static void print_location_asan(struct report_ctx *c)
  * function (the innermost of pc's frames) with its own file:line. */
 void kasan_print_summary_asan(struct report_ctx *c, const char *type)
 {
-	struct ksan_symbol syms[CORE_INLINE_MAX], s;
 	size_t i = c->has_entry == 1 && c->npcs > 1 ? 1 : 0;
 
-	core_memset(syms, 0, sizeof(syms));
-	if (c->npcs)
-		ksan_port_symbolize_frames(c->pcs[i], 1, syms, CORE_INLINE_MAX);
-	s = syms[0];
-	core_bprintf(&core_rbuf, "SUMMARY: AddressSanitizer: %s", type);
-	if (s.file)
-		core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
-	if (s.file && s.column)
-		core_bprintf(&core_rbuf, ":%u", s.column);
-	if (s.function)
-		core_bprintf(&core_rbuf, " in %s", s.function);
-	core_bprintf(&core_rbuf, "\n");
+	core_print_summary_asan("AddressSanitizer", type, c->npcs ? c->pcs[i] : 0);
 }
 
 /* ASan's first lines for a fault: stack-overflow, or SEGV on an address
