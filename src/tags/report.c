@@ -1,0 +1,300 @@
+/*
+ * This file contains the driver of tag-based KASAN's reports and their
+ * kasan (kernel) layout: "BUG: KASAN: <type> in <fn>", the access, the
+ * "Pointer tag: [pt], memory tag: [mt]" line, the call trace, the
+ * allocation and free stacks the stack ring remembers, the object, and
+ * the memory state as tags, one per 16-byte granule (mm/kasan/report.c,
+ * report_tags.c).  The bug type is the ring's guess (slab-out-of-bounds,
+ * slab-use-after-free), else invalid-access, as in the kernel.
+ */
+#include "report.h"
+
+int tags_halt(void)
+{
+	return core_opt.halt_on_error < 0 ? 1 : (int)core_opt.halt_on_error;
+}
+
+static size_t capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
+		      uintptr_t entry)
+{
+	size_t n = 0;
+
+	if (entry)
+		pcs[n++] = entry;
+	return n + ksan_port_stack_trace(pcs + n, max - n, pc, fp);
+}
+
+static const char *asan_word(const char *type)
+{
+	if (!core_strcmp(type, "slab-out-of-bounds"))
+		return "heap-buffer-overflow";
+	if (!core_strcmp(type, "slab-use-after-free"))
+		return "heap-use-after-free";
+	if (!core_strcmp(type, "double-free"))
+		return "double-free";
+	if (!core_strcmp(type, "invalid-free"))
+		return "invalid-free";
+	return "tag-mismatch";
+}
+
+void tags_report_object(const struct tags_report_ctx *c, uintptr_t *start, size_t *size)
+{
+	if (c->alloc.ptr) {
+		*start = tag_reset(c->alloc.ptr);
+		*size = c->alloc.size;
+	} else if (c->freed.ptr) {
+		*start = tag_reset(c->freed.ptr);
+		*size = c->freed.size;
+	} else if (c->has_obj) {
+		*start = c->obj.start;
+		*size = c->obj.size;
+	} else {
+		*start = 0;
+		*size = 0;
+	}
+}
+
+const char *tags_relation(uintptr_t a, uintptr_t start, size_t size, size_t *dist)
+{
+	a = tag_reset(a);
+	if (a < start) {
+		*dist = start - a;
+		return "to the left of";
+	}
+	if (a >= start + size) {
+		*dist = a - (start + size);
+		return "to the right of";
+	}
+	*dist = a - start;
+	return "inside of";
+}
+
+static void print_tags_dump(uintptr_t addr)
+{
+	uintptr_t a = ROUND_DOWN(tag_reset(addr), TAGS_GRANULE);
+	uintptr_t row = ROUND_DOWN(a, 256) - 2 * 256;
+	int i, j;
+
+	if (!tags_has_shadow(row) || !tags_has_shadow(row + 5 * 256))
+		return;
+	if (!tags_hw && ksan_port_shadow_ensure(row, 5 * 256))
+		return;
+	core_bprintf(&core_rbuf, "Memory state around the buggy address:\n");
+	for (i = 0; i < 5; i++, row += 256) {
+		int here = a >= row && a < row + 256;
+		size_t prefix = core_rbuf.len;
+
+		core_bprintf(&core_rbuf, "%c0x%lx: ", here ? '>' : ' ', (unsigned long)row);
+		prefix = core_rbuf.len - prefix;
+		for (j = 0; j < 16; j++) {
+			uintptr_t g = row + (uintptr_t)j * 16;
+			/* MTE: only mapped heap memory has tags to read */
+			int known = !tags_hw || core_pagemap_get(g);
+
+			if (known)
+				core_bprintf(&core_rbuf, j < 15 ? "%02x " : "%02x\n", tags_get(g));
+			else
+				core_bprintf(&core_rbuf, j < 15 ? "?? " : "??\n");
+		}
+		if (here)
+			core_bprintf(&core_rbuf, "%*c\n", (int)(prefix + 3 * ((a - row) >> 4) + 1),
+				     '^');
+	}
+}
+
+static void print_kasan(struct tags_report_ctx *c)
+{
+	struct ksan_report *r = &c->r;
+	char fn[256], task[64];
+	uintptr_t start;
+	size_t size;
+
+	core_task_name(task, sizeof(task));
+	core_format_function(fn, sizeof(fn), r->pc, c->has_entry != CORE_STACK_FAULT);
+	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", r->bug_type, fn);
+	if (!c->addr_known)
+		core_bprintf(&core_rbuf, "Asynchronous fault: no details available\n");
+	else if (r->access == KSAN_FREE)
+		core_bprintf(&core_rbuf, "Free of addr 0x%lx by task %s\n",
+			     (unsigned long)r->addr, task);
+	else
+		core_bprintf(&core_rbuf, "%s of size %lu at addr 0x%lx by task %s\n",
+			     r->access == KSAN_WRITE ? "Write" : "Read",
+			     (unsigned long)r->size, (unsigned long)r->addr, task);
+	if (c->has_mem_tag)
+		core_bprintf(&core_rbuf, "Pointer tag: [%02x], memory tag: [%02x]\n",
+			     c->ptr_tag, c->mem_tag);
+	core_bprintf(&core_rbuf, "\nCall Trace:\n");
+	core_print_stack(c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, "\n");
+	if (c->alloc.ptr) {
+		core_bprintf(&core_rbuf, "Allocated by task %u:\n", (unsigned)c->alloc.tid);
+		core_print_depot(c->alloc.stack, 0);
+		core_bprintf(&core_rbuf, "\n");
+	}
+	if (c->freed.ptr) {
+		core_bprintf(&core_rbuf, "Freed by task %u:\n", (unsigned)c->freed.tid);
+		core_print_depot(c->freed.stack, 0);
+		core_bprintf(&core_rbuf, "\n");
+	}
+	tags_report_object(c, &start, &size);
+	if (start && c->addr_known) {
+		size_t dist;
+		const char *rel = tags_relation(r->addr, start, size, &dist);
+		char cache[32];
+
+		if (c->has_obj && c->obj.start == start && !c->obj.large)
+			core_snprintf(cache, sizeof(cache), "kmalloc-%lu",
+				      (unsigned long)c->obj.cache_size);
+		else if (c->has_obj && c->obj.start == start)
+			core_snprintf(cache, sizeof(cache), "kmalloc-large");
+		else
+			cache[0] = 0;
+		core_bprintf(&core_rbuf, "The buggy address belongs to the object at 0x%lx\n",
+			     (unsigned long)start);
+		if (cache[0])
+			core_bprintf(&core_rbuf, " which belongs to the cache %s of size %lu\n",
+				     cache, (unsigned long)c->obj.cache_size);
+		core_bprintf(&core_rbuf,
+			     "The buggy address is located %lu bytes %s\n"
+			     " %lu-byte region [0x%lx, 0x%lx)\n\n",
+			     (unsigned long)dist, rel, (unsigned long)size,
+			     (unsigned long)start, (unsigned long)(start + size));
+	}
+	if (c->addr_known && tags_has_shadow(r->addr))
+		print_tags_dump(r->addr);
+	core_bprintf(&core_rbuf, BANNER "\n");
+}
+
+static void emit(struct tags_report_ctx *c)
+{
+	uintptr_t start;
+	size_t size;
+
+	tags_report_object(c, &start, &size);
+	c->r.object = start;
+	c->r.object_size = size;
+	c->r.object_freed = c->freed.ptr && (!c->alloc.ptr || c->r.bug_type[5] == 'u');
+	if (core_report_callback(&c->r)) {
+		core_report_cancel();
+		return;
+	}
+	switch (core_opt.report_format) {
+	case FORMAT_ASAN:
+		tags_print_asan(c);
+		break;
+	case FORMAT_JSON:
+		tags_print_json(c);
+		break;
+	default:
+		print_kasan(c);
+	}
+	core_report_end(tags_halt());
+}
+
+static struct tags_report_ctx ctx;	/* guarded by the report lock */
+
+/* Everything but the stack: the tags, the ring's guess, the object. */
+static const char *gather(struct tags_report_ctx *c, uintptr_t addr)
+{
+	const char *type = 0;
+
+	c->ptr_tag = tag_get_ptr(addr);
+	if (c->addr_known && tags_has_shadow(addr) &&
+	    (!tags_hw || core_pagemap_get(tag_reset(addr))) &&
+	    (tags_hw || !ksan_port_shadow_ensure(tag_reset(addr), 1))) {
+		c->mem_tag = tags_get(addr);
+		c->has_mem_tag = 1;
+	}
+	if (c->addr_known) {
+		type = tags_ring_guess(addr, &c->alloc, &c->freed);
+		c->has_obj = tags_has_shadow(addr) && tags_find_object(addr, &c->obj);
+	}
+	return type;
+}
+
+static void report(uintptr_t addr, size_t size, int write, uintptr_t pc, uintptr_t fp,
+		   uintptr_t entry, int pc_is_fault, int addr_known)
+{
+	struct tags_report_ctx *c = &ctx;
+	struct tags_ring_entry a, f;
+	const char *type;
+
+	/* the guess is made before the lock (dedup is on the type) */
+	type = addr_known ? tags_ring_guess(addr, &a, &f) : 0;
+	if (!type)
+		type = addr_known && size && tag_reset(addr) + size - 1 < tag_reset(addr) ?
+		       "out-of-bounds" : "invalid-access";
+	if (!core_report_begin(pc, type, !tags_halt()))
+		return;
+	core_memset(c, 0, sizeof(*c));
+	c->addr_known = addr_known;
+	gather(c, addr);
+	c->r.detector = "KASAN";
+	c->r.bug_type = type;
+	c->r.asan_type = asan_word(type);
+	c->r.addr = addr;
+	c->r.size = size;
+	c->r.access = write ? KSAN_WRITE : KSAN_READ;
+	c->r.pc = pc;
+	c->fp = fp;
+	c->has_entry = pc_is_fault ? CORE_STACK_FAULT : entry != 0;
+	c->npcs = capture(c->pcs, DEPOT_MAX_FRAMES, pc_is_fault ? 0 : pc, fp, entry);
+	if (pc_is_fault) {	/* the faulting instruction, then its callers */
+		size_t n = c->npcs < DEPOT_MAX_FRAMES ? c->npcs : DEPOT_MAX_FRAMES - 1;
+
+		core_memmove(c->pcs + 1, c->pcs, n * sizeof(c->pcs[0]));
+		c->pcs[0] = pc;
+		c->npcs = n + 1;
+	}
+	emit(c);
+}
+
+void tags_report(uintptr_t addr, size_t size, int write, uintptr_t pc, uintptr_t fp,
+		 uintptr_t entry)
+{
+	report(addr, size, write, pc, fp, entry, 0, 1);
+}
+
+void tags_report_mte(uintptr_t addr, int addr_known, int write, uintptr_t pc,
+		     uintptr_t fp, int pc_is_fault)
+{
+	report(addr, 0, write, pc, fp, 0, pc_is_fault, addr_known);
+}
+
+void tags_report_free(uintptr_t addr, enum tags_free_bug bug, uintptr_t pc,
+		      uintptr_t fp, uintptr_t entry)
+{
+	struct tags_report_ctx *c = &ctx;
+	const char *type = bug == TAGS_DOUBLE_FREE ? "double-free" : "invalid-free";
+
+	if (!core_report_begin(pc, type, !tags_halt()))
+		return;
+	core_memset(c, 0, sizeof(*c));
+	c->addr_known = 1;
+	gather(c, addr);
+	c->r.detector = "KASAN";
+	c->r.bug_type = type;
+	c->r.asan_type = bug == TAGS_DOUBLE_FREE ? "double-free" : "invalid-free";
+	c->free_word = bug == TAGS_DOUBLE_FREE ? "attempting double-free on" :
+		       "attempting free on address which was not malloc()-ed:";
+	c->r.addr = addr;
+	c->r.access = KSAN_FREE;
+	c->r.pc = pc;
+	c->fp = fp;
+	c->has_entry = entry != 0;
+	c->npcs = capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	emit(c);
+}
+
+/* An impossible allocation (allocator_may_return_null=0): one line in the
+ * report format's words, then the halting exit. */
+void tags_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
+		       uintptr_t fp, uintptr_t entry)
+{
+	if (!core_report_begin(pc, type, 0))
+		return;
+	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s (0x%lx, 0x%lx) requested at pc 0x%lx\n"
+		     BANNER "\n", type, (unsigned long)a, (unsigned long)b, (unsigned long)pc);
+	core_report_end(1);
+}

@@ -1,0 +1,38 @@
+/*
+ * This file contains what tag-based KASAN's report files share: the
+ * context one report is gathered into and the three layouts' entry points
+ * (report.c gathers and prints the kasan layout, report_asan.c prints
+ * HWAddressSanitizer's words, report_json.c JSON).
+ */
+#ifndef KSAN_TAGS_REPORT_H
+#define KSAN_TAGS_REPORT_H
+
+#include "tags.h"
+
+#define BANNER "=================================================================="
+
+struct tags_report_ctx {
+	struct ksan_report r;
+	uint8_t ptr_tag, mem_tag;
+	int has_mem_tag;	/* the address has a memory tag to show */
+	int addr_known;		/* 0: MTE async fault, no address */
+	struct tags_object obj;
+	int has_obj;
+	struct tags_ring_entry alloc, freed;	/* from the stack ring */
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t npcs;
+	int has_entry;		/* core_print_stack's first_is_entry */
+	uintptr_t fp;
+	const char *free_word;	/* asan: "attempting double-free on" ... */
+	const char *mode;	/* "sync", "async", "asymm" for MTE faults */
+};
+
+/* The heap object the report names: the ring's allocation when it found
+ * one, else the object that holds the address (start 0: none). */
+void tags_report_object(const struct tags_report_ctx *c, uintptr_t *start, size_t *size);
+/* "to the right of" ..., with the distance. */
+const char *tags_relation(uintptr_t a, uintptr_t start, size_t size, size_t *dist);
+void tags_print_asan(struct tags_report_ctx *c);
+void tags_print_json(struct tags_report_ctx *c);
+
+#endif
