@@ -32,9 +32,11 @@ KCSAN_SRC := $(wildcard src/kcsan/*.c)
 # libksan-kcsan.a; nokasan.c to both (what KASAN's interceptors would bring)
 KMSAN_PORT_ONLY := $(wildcard src/port/linux/kmsan_*.c)
 KCSAN_PORT_ONLY := $(wildcard src/port/linux/kcsan_*.c)
+# tags_*.c: libksan-tags.a only (aarch64)
+TAGS_PORT_ONLY := $(wildcard src/port/linux/tags_*.c)
 LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c src/port/linux/kfence_preload.c \
 	src/port/linux/kfence_malloc.c \
-	src/port/linux/nokasan.c $(KMSAN_PORT_ONLY) $(KCSAN_PORT_ONLY),$(wildcard src/port/linux/*.c))
+	src/port/linux/nokasan.c $(KMSAN_PORT_ONLY) $(KCSAN_PORT_ONLY) $(TAGS_PORT_ONLY),$(wildcard src/port/linux/*.c))
 KASAN_ASM := $(wildcard src/kasan/*.S)
 FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(UBSAN_SRC) $(KFENCE_SRC)) \
 	$(patsubst src/%.S,$(B)/obj/%.o,$(KASAN_ASM))
@@ -123,6 +125,29 @@ $(B)/lib/libksan-kcsan.a: $(KCSAN_OBJ)
 $(B)/lib/libksan-kcsan-kfence.a: $(B)/obj/kcsan-port/kfence_malloc.o
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
+
+# libksan-tags.a (aarch64 only: built when $(CC) targets aarch64): the core,
+# tag-based KASAN (software and hardware tags; ksan-cc --ksan=kasan-hw
+# defines __ksan_tags_hw), KFENCE, UBSAN and the port built for it
+TAGS_SRC := $(wildcard src/tags/*.c)
+TAGS_PORT := init port malloc signal threads unwind symbolize symbolize_elf \
+	symbolize_tool noproc sigmask suppressions shlib_marker nokasan tags_port tags_mem mem
+TAGS_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC) $(TAGS_SRC)) \
+	$(B)/obj/tags/tag_mismatch_aarch64.o $(patsubst %,$(B)/obj/tags-port/%.o,$(TAGS_PORT))
+$(B)/obj/tags/%.o: src/tags/%.c src/tags/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(FREE_CFLAGS) $(if $(filter mte,$*),-march=armv8.5-a+memtag) -c $< -o $@
+$(B)/obj/tags/%.o: src/tags/%.S
+	@mkdir -p $(@D)
+	$(CC) -c $< -o $@
+$(B)/obj/tags-port/%.o: src/port/linux/%.c src/port/linux/*.h src/tags/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(RT_CFLAGS) -DKSAN_PORT_TAGS -c $< -o $@
+$(B)/lib/libksan-tags.a: $(TAGS_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+IS_AARCH64 := $(findstring aarch64,$(shell $(CC) -dumpmachine 2>/dev/null))
+all: $(if $(IS_AARCH64),$(B)/lib/libksan-tags.a)
 
 $(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
 	@mkdir -p $(@D)

@@ -111,16 +111,24 @@ static void print_kasan(struct tags_report_ctx *c)
 
 	core_task_name(task, sizeof(task));
 	core_format_function(fn, sizeof(fn), r->pc, c->has_entry != CORE_STACK_FAULT);
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", r->bug_type, fn);
+	if (!c->addr_known)	/* the kernel's kasan_report_async() */
+		core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: invalid-access\n"
+			     "Asynchronous fault: no details available\n");
+	else
+		core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", r->bug_type, fn);
 	if (!c->addr_known)
-		core_bprintf(&core_rbuf, "Asynchronous fault: no details available\n");
+		;
 	else if (r->access == KSAN_FREE)
 		core_bprintf(&core_rbuf, "Free of addr 0x%lx by task %s\n",
 			     (unsigned long)r->addr, task);
-	else
+	else if (r->size)
 		core_bprintf(&core_rbuf, "%s of size %lu at addr 0x%lx by task %s\n",
 			     r->access == KSAN_WRITE ? "Write" : "Read",
 			     (unsigned long)r->size, (unsigned long)r->addr, task);
+	else	/* an MTE fault: the size is unknown */
+		core_bprintf(&core_rbuf, "%s at addr 0x%lx by task %s\n",
+			     r->access == KSAN_WRITE ? "Write" : "Read",
+			     (unsigned long)r->addr, task);
 	if (c->has_mem_tag)
 		core_bprintf(&core_rbuf, "Pointer tag: [%02x], memory tag: [%02x]\n",
 			     c->ptr_tag, c->mem_tag);
@@ -162,7 +170,7 @@ static void print_kasan(struct tags_report_ctx *c)
 			     (unsigned long)start, (unsigned long)(start + size));
 	}
 	if (c->addr_known && tags_has_shadow(r->addr))
-		print_tags_dump(r->addr);
+		print_tags_dump(c->first_bad ? c->first_bad : r->addr);
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
@@ -203,7 +211,15 @@ static const char *gather(struct tags_report_ctx *c, uintptr_t addr)
 	if (c->addr_known && tags_has_shadow(addr) &&
 	    (!tags_hw || core_pagemap_get(tag_reset(addr))) &&
 	    (tags_hw || !ksan_port_shadow_ensure(tag_reset(addr), 1))) {
-		c->mem_tag = tags_get(addr);
+		uintptr_t a = tag_reset(addr), last = a + (c->r.size ? c->r.size - 1 : 0);
+
+		/* a range: the first granule whose tag differs, as the kernel
+		 * names first_bad_addr */
+		for (a = ROUND_DOWN(a, TAGS_GRANULE); a < last && tags_get(a) == c->ptr_tag;
+		     a += TAGS_GRANULE)
+			;
+		c->first_bad = a < tag_reset(addr) ? tag_reset(addr) : a;
+		c->mem_tag = tags_get(c->first_bad);
 		c->has_mem_tag = 1;
 	}
 	if (c->addr_known) {
@@ -229,12 +245,12 @@ static void report(uintptr_t addr, size_t size, int write, uintptr_t pc, uintptr
 		return;
 	core_memset(c, 0, sizeof(*c));
 	c->addr_known = addr_known;
+	c->r.size = size;
 	gather(c, addr);
 	c->r.detector = "KASAN";
 	c->r.bug_type = type;
 	c->r.asan_type = asan_word(type);
 	c->r.addr = addr;
-	c->r.size = size;
 	c->r.access = write ? KSAN_WRITE : KSAN_READ;
 	c->r.pc = pc;
 	c->fp = fp;
@@ -256,10 +272,10 @@ void tags_report(uintptr_t addr, size_t size, int write, uintptr_t pc, uintptr_t
 	report(addr, size, write, pc, fp, entry, 0, 1);
 }
 
-void tags_report_mte(uintptr_t addr, int addr_known, int write, uintptr_t pc,
-		     uintptr_t fp, int pc_is_fault)
+void tags_report_fault(uintptr_t addr, size_t size, int addr_known, int write,
+		       uintptr_t pc, uintptr_t fp)
 {
-	report(addr, 0, write, pc, fp, 0, pc_is_fault, addr_known);
+	report(addr, size, write, pc, fp, 0, 1, addr_known);
 }
 
 void tags_report_free(uintptr_t addr, enum tags_free_bug bug, uintptr_t pc,

@@ -15,6 +15,7 @@ struct tags_report_ctx {
 	struct ksan_report r;
 	uint8_t ptr_tag, mem_tag;
 	int has_mem_tag;	/* the address has a memory tag to show */
+	uintptr_t first_bad;	/* untagged: the first mismatching granule */
 	int addr_known;		/* 0: MTE async fault, no address */
 	struct tags_object obj;
 	int has_obj;

@@ -104,7 +104,7 @@ void tags_print_asan(struct tags_report_ctx *c)
 		core_bprintf(&core_rbuf, "\n");
 	}
 	if (c->addr_known && tags_has_shadow(r->addr))
-		print_tags_asan(r->addr);
+		print_tags_asan(c->first_bad ? c->first_bad : r->addr);
 	core_print_summary_asan("HWAddressSanitizer",
 				r->access == KSAN_FREE ? r->asan_type : "tag-mismatch",
 				c->npcs ? c->pcs[c->has_entry == 1 && c->npcs > 1 ? 1 : 0] : 0);

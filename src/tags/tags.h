@@ -144,9 +144,11 @@ const char *tags_ring_guess(uintptr_t ptr, struct tags_ring_entry *alloc,
 enum tags_free_bug { TAGS_DOUBLE_FREE, TAGS_INVALID_FREE };
 void tags_report(uintptr_t addr, size_t size, int write, uintptr_t pc, uintptr_t fp,
 		 uintptr_t entry);
-/* An MTE fault: exact address (sync) or none (async, addr 0). */
-void tags_report_mte(uintptr_t addr, int addr_known, int write, uintptr_t pc,
-		     uintptr_t fp, int pc_is_fault);
+/* A fault: pc is the faulting instruction (a brk check, an MTE fault),
+ * fp its frame; size 0 when unknown; addr_known 0 for an asynchronous MTE
+ * fault (no address). */
+void tags_report_fault(uintptr_t addr, size_t size, int addr_known, int write,
+		       uintptr_t pc, uintptr_t fp);
 void tags_report_free(uintptr_t addr, enum tags_free_bug bug, uintptr_t pc,
 		      uintptr_t fp, uintptr_t entry);
 void tags_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,

@@ -10,6 +10,10 @@
 #ifdef KSAN_PORT_KMSAN
 #include "../../kmsan/kmsan.h"
 #endif
+#ifdef KSAN_PORT_TAGS
+/* libksan-tags.a: tag-based KASAN (software or hardware tags, aarch64) */
+#include "../../tags/tags.h"
+#endif
 #ifdef KSAN_PORT_KCSAN
 /* libksan-kcsan.a: KCSAN, KFENCE and UBSAN over the C library's own heap;
  * no shadow (faults are KFENCE's or the program's, as in the preload) */
@@ -87,6 +91,50 @@ static inline void port_heap_sampled(void *p, size_t size, int flags,
 	if (!(flags & KMSAN_ZERO))
 		kmsan_poison(p, size, kmsan_origin_alloc(kmsan_caller_stack(PORT_HEAP_CALLER(c))));
 }
+#elif defined(KSAN_PORT_TAGS)
+_Static_assert((int)CORE_ALLOC_ENOMEM == (int)KASAN_ENOMEM && TAGS_ZERO == KASAN_ZERO,
+	       "one set of heap numbers");
+#define PORT_HEAP_CALLER(c) \
+	(&(const struct tags_caller){ (c)->entry, (c)->pc, (c)->fp, (c)->stack })
+/* tags_port.c: the mode, prctl, SIGTRAP, then the heap */
+void port_tags_init(void);
+#define port_heap_init port_tags_init
+/* the port's "runtime is up" test, for files shared with KASAN */
+#define kasan_ready tags_ready
+#define port_heap_report_alloc tags_report_alloc
+static inline void *port_heap_malloc(size_t size, size_t align, int flags,
+				     const struct kasan_caller *c, int *err)
+{
+	return tags_malloc(size, align, flags, PORT_HEAP_CALLER(c), err);
+}
+static inline int port_heap_free(void *p, const struct kasan_caller *c)
+{
+	return tags_free(p, PORT_HEAP_CALLER(c));
+}
+static inline size_t port_heap_usable_size(const void *p)
+{
+	return tags_usable_size(p);
+}
+static inline size_t port_heap_realloc_size(void *p, const struct kasan_caller *c)
+{
+	return tags_realloc_size(p, PORT_HEAP_CALLER(c));
+}
+#define port_heap_alloc_stack tags_alloc_stack
+/* both pointers carry their objects' tags: a plain copy */
+static inline void port_heap_copy(void *d, const void *s, size_t n,
+				  const struct kasan_caller *c)
+{
+	extern void *(*real_memcpy)(void *, const void *, size_t);
+
+	real_memcpy(d, s, n);
+}
+static inline void port_heap_sampled(void *p, size_t size, int flags,
+				     const struct kasan_caller *c)
+{
+}
+/* tags_port.c: SIGSEGV cases of tags (MTE faults, tag shadow to map);
+ * 1 = handled, retry */
+int port_tags_fault(int sig, void *info, void *uctx);
 #elif defined(KSAN_PORT_KCSAN)
 /* KCSAN keeps no heap of its own (the C library's, with KFENCE in front of
  * it when asked: kcsan_malloc.c); its start-up takes the heap's turn in
@@ -157,6 +205,17 @@ static inline int port_check(const struct kasan_caller *cl, const void *addr,
 			     size_t size, int write)
 {
 	return 1;
+}
+#elif defined(KSAN_PORT_TAGS)
+/* 1 if [addr, addr+size) may be accessed through addr's tag, else 0
+ * after a report (software tags; MTE checks libc's accesses itself). */
+static inline int port_check(const struct kasan_caller *cl, const void *addr,
+			     size_t size, int write)
+{
+	if (likely(!size || tags_range_ok((uintptr_t)addr, size)) ||
+	    tags_check_range((uintptr_t)addr, size, write, cl->pc, cl->fp, cl->entry))
+		return 1;
+	return core_thread_get()->in_report;
 }
 #else
 /* 1 if every byte of [a, a+n) is addressable (n > 0): the shadow bytes
@@ -252,7 +311,8 @@ static inline void port_libc_wrote(const void *p, size_t n)
 {
 	kmsan_unpoison(p, n);
 }
-#elif defined(KSAN_PORT_KCSAN)
+#elif defined(KSAN_PORT_KCSAN) || defined(KSAN_PORT_TAGS)
+/* tags: instrumented frames retag their own locals on entry */
 static inline void port_clean_stack(void)
 {
 }

@@ -64,7 +64,8 @@ void port_mem_init(void)
 		real_memset = (void *(*)(void *, int, size_t))p;
 }
 
-#if !defined(KSAN_PORT_KMSAN) && !defined(KSAN_PORT_KCSAN)	/* kmsan_mem.c, kcsan_mem.c */
+#if !defined(KSAN_PORT_KMSAN) && !defined(KSAN_PORT_KCSAN) && !defined(KSAN_PORT_TAGS)
+/* (kmsan_mem.c, kcsan_mem.c, tags_mem.c) */
 /* memcpy's ranges must not overlap: reported, and the copy not made.
  * The same pointer twice is let through, as ASan does: compilers emit
  * memcpy(p, p, n) for a struct assigned to itself. */

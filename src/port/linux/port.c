@@ -78,9 +78,14 @@ int port_map_fixed(uintptr_t lo, uintptr_t hi)
 
 	if (p == (void *)lo)
 		return 0;
-	if (p != MAP_FAILED) {	/* old kernel: the hint was not honoured */
+	if (p != MAP_FAILED) {
+		/* old kernel, or qemu-user 7.2 (which treats the flag as a
+		 * hint when the range exists): the hint was not honoured.
+		 * Pages already there (msync succeeds) are kept, page by page */
 		munmap(p, hi - lo);
-		return -1;
+		if (hi - lo == 4096)
+			return msync((void *)lo, 4096, MS_ASYNC) ? -1 : 0;
+		errno = EEXIST;
 	}
 	if (errno != EEXIST)
 		return -1;
@@ -93,7 +98,7 @@ int port_map_fixed(uintptr_t lo, uintptr_t hi)
 	return 0;
 }
 
-#ifndef KSAN_PORT_KMSAN
+#if !defined(KSAN_PORT_KMSAN) && !defined(KSAN_PORT_TAGS)	/* kmsan_shadow.c, tags_port.c */
 /* Shadow ranges (see signal.c): S, and inside it G, the shadow of S. */
 #define PORT_SHADOW_LO ((uintptr_t)KASAN_SHADOW_OFFSET)
 #define PORT_SHADOW_HI ((KASAN_ADDR_LIMIT >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)

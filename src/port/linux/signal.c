@@ -26,6 +26,16 @@ struct fault { int unused; };
 static inline int classify(int sig, siginfo_t *info, const ucontext_t *uc,
 			   struct fault *f) { return FAULT_PROGRAM; }
 static inline void report_fault(struct fault *f) {}
+#elif defined(KSAN_PORT_TAGS)
+/* tag-based KASAN: its own cases (MTE tag-check faults, tag shadow to
+ * map) are tags_port.c's; every other fault is the program's */
+struct fault { int unused; };
+static inline int classify(int sig, siginfo_t *info, const ucontext_t *uc,
+			   struct fault *f)
+{
+	return port_tags_fault(sig, info, (void *)uc) ? FAULT_RETRY : FAULT_PROGRAM;
+}
+static inline void report_fault(struct fault *f) {}
 #elif defined(KSAN_PORT_KMSAN)
 /*
  * KMSAN: a fault in the shadow or origin ranges is metadata to map when
@@ -360,7 +370,7 @@ static void pass_to_program(int sig, siginfo_t *info, void *uctx, const struct f
 #if defined(KSAN_PORT_KMSAN)
 	if (f->k.meta)	/* the metadata of the address the program used */
 		si.si_addr = (void *)f->k.addr;
-#elif !defined(KSAN_PORT_KFENCE_ONLY)
+#elif !defined(KSAN_PORT_KFENCE_ONLY) && !defined(KSAN_PORT_TAGS)
 	if (f->k.addr_known == 2 && info->si_code != SI_KERNEL)
 		si.si_addr = (void *)f->k.addr;
 #endif
