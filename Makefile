@@ -148,6 +148,15 @@ $(B)/lib/libksan-tags.a: $(TAGS_OBJ)
 	rm -f $@ && ar rcs $@ $^
 IS_AARCH64 := $(findstring aarch64,$(shell $(CC) -dumpmachine 2>/dev/null))
 all: $(if $(IS_AARCH64),$(B)/lib/libksan-tags.a)
+# from an x86-64 host: the same archive cross-built (clang and Debian's
+# aarch64 sysroot) into $(B)/lib/aarch64/, where ksan-cc looks for it.
+# Not in `all` yet: the port's x86-64-only lines need the aarch64 port.
+AARCH64_CC ?= clang --target=aarch64-linux-gnu
+tags-aarch64:
+	$(MAKE) B=$(B)/aarch64 CC="$(AARCH64_CC)" $(B)/aarch64/lib/libksan-tags.a
+	@mkdir -p $(B)/lib/aarch64
+	cp $(B)/aarch64/lib/libksan-tags.a $(B)/lib/aarch64/libksan-tags.a
+.PHONY: tags-aarch64
 
 $(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
 	@mkdir -p $(@D)

@@ -123,6 +123,45 @@ static const struct flag_row kcsan_link_flags[] = {
     { CC_CLANG, M_ANY,     "-fno-sanitize-link-runtime", NULL },
 };
 #define KCSAN_ARCHIVE "libksan-kcsan.a"
+
+/*
+ * Tag-based KASAN (aarch64 only; docs/tags.md).  kasan-sw: clang's
+ * kernel-hwaddress with the kernel's flag set (short granules off, the
+ * kernel-style outlined checks that branch to __hwasan_tag_mismatch,
+ * calls for outline), but stack instrumentation off: kernel mode forms a
+ * stack object's tagged pointer by AND-ing the tag into a kernel pointer's
+ * 0xff top byte, which gives user-space pointers tag 0 and would make every
+ * access to a tagged local mismatch.  kasan-hw (MTE): nothing to
+ * instrument.  Both keep leaf frames, so a fault's trace has its caller.
+ */
+static const struct flag_row kasan_sw_flags[] = {
+    { CC_CLANG, M_ANY,     "-fsanitize=kernel-hwaddress", NULL },
+    { CC_CLANG, M_ANY,     "-mllvm", "-hwasan-instrument-stack=0" },
+    { CC_CLANG, M_ANY,     "-mllvm", "-hwasan-use-short-granules=0" },
+    { CC_CLANG, M_ANY,     "-mllvm", "-hwasan-inline-all-checks=0" },
+    { CC_CLANG, M_OUTLINE, "-mllvm", "-hwasan-instrument-with-calls=1" },
+    /* src/tags/tags.h's TAGS_SHADOW_OFFSET */
+    { CC_CLANG, M_INLINE,  "-mllvm", "-hwasan-mapping-offset=0x1000000000" },
+    { CC_CLANG, M_ANY,     "-mno-omit-leaf-frame-pointer", NULL },
+};
+static const struct flag_row kasan_hw_flags[] = {
+    { CC_ANY,   M_ANY,     "-mno-omit-leaf-frame-pointer", NULL },
+};
+#define TAGS_ARCHIVE "libksan-tags.a"
+/* An aarch64 ksan-cc finds it in LIBDIR; a cross one (x86-64 host) in
+ * LIBDIR/aarch64, where make puts the cross-built runtime. */
+static const char *tags_archive(const char *libdir)
+{
+#if defined(__aarch64__)
+    (void)libdir;
+    return "/" TAGS_ARCHIVE;
+#else
+    (void)libdir;
+    return "/aarch64/" TAGS_ARCHIVE;
+#endif
+}
+/* libksan-tags.a runs hardware tags when this absolute symbol exists */
+#define TAGS_HW_SYMBOL "__ksan_tags_hw"
 /* --ksan=kcsan,kfence: KFENCE's malloc family in front of glibc's */
 #define KCSAN_KFENCE_ARCHIVE "libksan-kcsan-kfence.a"
 
@@ -199,6 +238,8 @@ static const struct { const char *name; int available; } detectors[] = {
     { "ubsan",  1 },
     { "kmsan",  1 },
     { "kcsan",  1 },
+    { "kasan-sw", 1 },
+    { "kasan-hw", 1 },
 };
 
 /* ====================================================================== */
@@ -433,6 +474,67 @@ static unsigned detect_family(const char *cc)
     return fam;
 }
 
+/*
+ * The target the compiler builds for: `cc [--target=T] -dumpmachine`
+ * ("x86_64-linux-gnu", "aarch64-linux-gnu", "aarch64-unknown-linux-gnu"),
+ * asked once per run; "" if the compiler does not say.  The one place
+ * ksan-cc learns the target (runtime choice, aarch64-only detectors).
+ */
+static const char *detect_target(const char *cc, const char *target)
+{
+    static char *known;
+    if (known)
+        return known;
+    int out[2];
+    if (pipe(out) < 0)
+        die(1, "pipe: %s", strerror(errno));
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        die(1, "fork: %s", strerror(errno));
+    if (pid == 0) {
+        close(out[0]);
+        dup2(out[1], 1);
+        close(out[1]);
+        int nul = open("/dev/null", O_RDWR);
+        if (nul >= 0) {
+            dup2(nul, 0);
+            dup2(nul, 2);
+        }
+        if (target)
+            execlp(cc, cc, concat("--target=", target), "-dumpmachine", (char *)NULL);
+        else
+            execlp(cc, cc, "-dumpmachine", (char *)NULL);
+        _exit(127);
+    }
+    close(out[1]);
+    char buf[256];
+    size_t len = 0;
+    for (;;) {
+        ssize_t n = read(out[0], buf + len, sizeof(buf) - 1 - len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        len += (size_t)n;
+        if (len == sizeof(buf) - 1)
+            break;
+    }
+    buf[len] = '\0';
+    close(out[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    buf[strcspn(buf, "\r\n")] = '\0';
+    known = xstrdup(buf);
+    return known;
+}
+
+static int target_is_aarch64(const char *cc, const char *target)
+{
+    return strncmp(detect_target(cc, target), "aarch64", 7) == 0;
+}
+
 /* ---- command-line analysis ---- */
 
 struct state {
@@ -448,7 +550,8 @@ struct state {
     int sources;          /* an input that gets compiled or preprocessed */
     const char *lang;     /* current -x language, NULL = by suffix */
     /* detectors: --ksan= given, and which */
-    int ksan_given, kasan, ubsan, kfence, kmsan, kcsan;
+    int ksan_given, kasan, ubsan, kfence, kmsan, kcsan, kasan_sw, kasan_hw;
+    const char *target;   /* the user's --target=/-target value, or NULL */
     int user_kmsan;       /* the user's -fsanitize=memory|kernel-memory */
     int user_kcsan;       /* the user's -fsanitize=thread */
     int user_ub;          /* the user's -fsanitize= names UB checks */
@@ -647,9 +750,10 @@ static int read_response_file(const char *path, struct argv_vec *out)
 static void check_detectors(struct state *st, const char *list)
 {
     if (!*list)
-        die(2, "--ksan= needs at least one detector (known: kasan, kfence, ubsan, kmsan, kcsan)");
+        die(2, "--ksan= needs at least one detector (known: kasan, kfence, ubsan, kmsan, kcsan, kasan-sw, kasan-hw)");
     st->ksan_given = 1;
     st->kasan = st->ubsan = st->kfence = st->kmsan = st->kcsan = 0;
+    st->kasan_sw = st->kasan_hw = 0;
     char *copy = xstrdup(list);
     for (char *save = NULL, *d = strtok_r(copy, ",", &save); d; d = strtok_r(NULL, ",", &save)) {
         size_t i;
@@ -657,7 +761,7 @@ static void check_detectors(struct state *st, const char *list)
             if (strcmp(d, detectors[i].name) == 0)
                 break;
         if (i == NELEM(detectors))
-            die(2, "unknown detector '%s' (known: kasan, kfence, ubsan, kmsan, kcsan)", d);
+            die(2, "unknown detector '%s' (known: kasan, kfence, ubsan, kmsan, kcsan, kasan-sw, kasan-hw)", d);
         if (!detectors[i].available)
             die(2, "detector '%s' is not available in this build yet", d);
         if (strcmp(d, "kasan") == 0)
@@ -670,6 +774,10 @@ static void check_detectors(struct state *st, const char *list)
             st->kmsan = 1;
         else if (strcmp(d, "kcsan") == 0)
             st->kcsan = 1;
+        else if (strcmp(d, "kasan-sw") == 0)
+            st->kasan_sw = 1;
+        else if (strcmp(d, "kasan-hw") == 0)
+            st->kasan_hw = 1;
     }
     free(copy);
 }
@@ -833,6 +941,8 @@ static void scan(struct state *st, const char *const *args, size_t n,
                     st->inputs = 1;
                 else if (strcmp(a, "-mllvm") == 0)
                     note_mllvm(st, arg);
+                else if (strcmp(a, "-target") == 0 || strcmp(a, "--target") == 0)
+                    st->target = arg;
             }
             if (out) {
                 vec_push(out, a);
@@ -844,6 +954,8 @@ static void scan(struct state *st, const char *const *args, size_t n,
             continue;
         }
 
+        if (strncmp(a, "--target=", 9) == 0)
+            st->target = a + 9;
         if (strcmp(a, "-c") == 0)
             st->opt_c = 1;
         else if (strcmp(a, "-S") == 0)
@@ -944,7 +1056,10 @@ static void usage(const char *libdir, const char *incdir)
 "ksan-cc options (removed before the compiler runs):\n"
 "  --ksan=LIST          detectors, comma-separated (default: kasan)\n"
 "                       available: kasan, kfence, ubsan, kmsan (clang; not with\n"
-"                       kasan), kcsan (data races; not with kasan or kmsan)\n"
+"                       kasan), kcsan (data races; not with kasan or kmsan),\n"
+"                       kasan-sw (aarch64, clang: tag-based KASAN, software\n"
+"                       tags), kasan-hw (aarch64, gcc or clang: hardware tags,\n"
+"                       MTE; KSAN_OPTIONS=kasan_mode=sync|async|asymm)\n"
 "  --ksan-mode=MODE     inline (default): the compiler inlines the shadow checks\n"
 "                       outline: one runtime call per memory access (smaller code)\n"
 "  --ksan-uar           compile for stack-use-after-return (GCC only; enable at run\n"
@@ -1061,6 +1176,17 @@ int main(int argc, char **argv)
                "depends on !KASAN): pick one");
     if (st.kcsan && st.kmsan)
         die(2, "kmsan and kcsan exclude each other (as in the kernel): pick one");
+    if (st.kasan_sw && st.kasan_hw)
+        die(2, "kasan-sw and kasan-hw are two modes of one detector: pick one");
+    if (st.kasan_sw || st.kasan_hw) {
+        const char *m = st.kasan_sw ? "kasan-sw" : "kasan-hw";
+        if (st.kasan && st.ksan_given && !st.user_kasan)
+            die(2, "%s is tag-based KASAN: it replaces kasan (generic), pick one", m);
+        if (st.kmsan || st.kcsan)
+            die(2, "%s excludes %s (as in the kernel): pick one", m,
+                st.kmsan ? "kmsan" : "kcsan");
+        st.kasan = 0;   /* a user's -fsanitize=address means the tag mode here */
+    }
 
     int links = st.inputs && !st.opt_c && !st.opt_S && !st.opt_E && !st.syntax_only &&
                 !(st.opt_M && !st.opt_MD);
@@ -1086,6 +1212,17 @@ int main(int argc, char **argv)
         die(2, "gcc cannot compile for kcsan (-fsanitize=thread) and link -static in one "
                "command: compile with -c first, then link the objects with "
                "ksan-cc --ksan=kcsan -static");
+    if ((st.kasan_sw || st.kasan_hw) && (compiles || links) && !st.version &&
+        !target_is_aarch64(cc, st.target))
+        die(2, "%s is for aarch64 (tags in the pointer's top byte%s): '%s' builds for %s; "
+               "use --ksan-cc=clang --target=aarch64-linux-gnu%s",
+            st.kasan_sw ? "kasan-sw" : "kasan-hw",
+            st.kasan_sw ? ", top-byte-ignore" : ", MTE", cc,
+            *detect_target(cc, st.target) ? detect_target(cc, st.target) : "an unknown target",
+            st.kasan_sw ? "" : " or --ksan-cc=aarch64-linux-gnu-gcc");
+    if (st.kasan_sw && (compiles || links) && !st.version && detect_family(cc) != CC_CLANG)
+        die(2, "kasan-sw needs clang (GCC has no kernel-hwaddress instrumentation); "
+               "use --ksan-cc=clang --target=aarch64-linux-gnu, or kasan-hw (MTE) with gcc");
     if (st.kmsan && (compiles || links) && !st.version && detect_family(cc) != CC_CLANG)
         die(2, "kmsan needs clang (GCC has no kernel-memory instrumentation); "
                "use --ksan-cc=clang");
@@ -1099,6 +1236,10 @@ int main(int argc, char **argv)
             add_rows(&cmd, kcsan_flags, NELEM(kcsan_flags), fam, st.mode, &st);
         if (kasan)
             add_rows(&cmd, kasan_flags, NELEM(kasan_flags), fam, st.mode, &st);
+        if (st.kasan_sw)
+            add_rows(&cmd, kasan_sw_flags, NELEM(kasan_sw_flags), fam, st.mode, &st);
+        if (st.kasan_hw)
+            add_rows(&cmd, kasan_hw_flags, NELEM(kasan_hw_flags), fam, st.mode, &st);
         if (st.ubsan && !st.user_ub)
             add_rows(&cmd, ubsan_flags, NELEM(ubsan_flags), fam, st.mode, &st);
         if (st.uar && !kasan)
@@ -1146,9 +1287,13 @@ int main(int argc, char **argv)
             /* libksan's KFENCE stays off unless this symbol exists */
             if (st.kfence)
                 vec_push(&cmd, "-Wl,--defsym=" KFENCE_ENABLE_SYMBOL "=1");
+            if (st.kasan_hw)
+                vec_push(&cmd, "-Wl,--defsym=" TAGS_HW_SYMBOL "=1");
             vec_push(&cmd, "-Wl,--whole-archive");
             vec_push(&cmd, concat(libdir, st.kmsan ? "/" KMSAN_ARCHIVE :
-                                  st.kcsan ? "/" KCSAN_ARCHIVE : "/" RUNTIME_ARCHIVE));
+                                  st.kcsan ? "/" KCSAN_ARCHIVE :
+                                  st.kasan_sw || st.kasan_hw ? tags_archive(libdir) :
+                                  "/" RUNTIME_ARCHIVE));
             if (st.kcsan && st.kfence)
                 vec_push(&cmd, concat(libdir, "/" KCSAN_KFENCE_ARCHIVE));
             vec_push(&cmd, "-Wl,--no-whole-archive");

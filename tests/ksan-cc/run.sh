@@ -131,7 +131,7 @@ done
 
 out=$("$K" --ksan=kasan,bogus -c t.c 2>&1); rc=$?
 check "unknown detector: exit 2" [ $rc -eq 2 ]
-check "unknown detector: message" [ "$out" = "ksan-cc: unknown detector 'bogus' (known: kasan, kfence, ubsan, kmsan, kcsan)" ]
+check "unknown detector: message" [ "$out" = "ksan-cc: unknown detector 'bogus' (known: kasan, kfence, ubsan, kmsan, kcsan, kasan-sw, kasan-hw)" ]
 out=$("$K" --ksan-cc=gcc --ksan=kmsan -c t.c 2>&1); rc=$?
 check "detector kmsan with gcc: exit 2 + one line" \
     [ $rc -eq 2 -a "$out" = "ksan-cc: kmsan needs clang (GCC has no kernel-memory instrumentation); use --ksan-cc=clang" ]
