@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Tag-based KASAN under qemu-aarch64: software tags (clang, outline and
+# inline) and hardware tags (MTE; clang and gcc), every bad case of
+# tags_test.c and its silent twin, the layouts, kasan_mode, and the rate of
+# missed far out-of-bounds accesses (colliding tags) for software tags.
+# Skipped (counted) without qemu-aarch64, the cross compilers or the
+# aarch64 runtime ($B/lib/aarch64/libksan-tags.a, make tags-aarch64).
+set -u -o pipefail
+B=${1:-build}
+cd "$(dirname "$0")/../.."
+B=$(cd "$B" && pwd)
+out=$B/unit/tags
+mkdir -p "$out"
+KCC=$B/bin/ksan-cc
+QEMU="qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu"
+
+bad="right:slab-out-of-bounds left:slab-out-of-bounds far:slab-out-of-bounds
+uaf:slab-use-after-free dfree:double-free ifree:invalid-free memcpy:slab-out-of-bounds
+memset:slab-out-of-bounds thread:slab-out-of-bounds"
+configs="sw-outline sw-inline hw-clang hw-gcc"
+nbad=$(echo $bad | wc -w)
+per=$((2 * nbad + 2))		# bad cases, twins, stack_ok, matchall
+extra=6				# asan, json, async, bad kasan_mode, collide, build checks
+plan=$((4 * per + extra))
+echo "PLAN: $plan"
+
+skip_all() {
+	for i in $(seq "$plan"); do echo "SKIP: tags: $1"; done
+	exit 0
+}
+command -v qemu-aarch64 > /dev/null || skip_all "no qemu-aarch64 (qemu-user)"
+[ -d /usr/aarch64-linux-gnu/lib ] || skip_all "no aarch64 sysroot (libc6-dev-arm64-cross)"
+[ -f "$B/lib/aarch64/libksan-tags.a" ] || [ -f "$B/lib/libksan-tags.a" ] ||
+	skip_all "no aarch64 runtime ($B/lib/aarch64/libksan-tags.a: make tags-aarch64)"
+
+pass() { echo "PASS: tags: $*"; }
+fail() { echo "FAIL: tags: $*"; }
+
+build() {	# build <config> <exe>
+	local cmd
+	case $1 in
+	sw-outline) cmd="--ksan-cc=clang --target=aarch64-linux-gnu --ksan=kasan-sw --ksan-mode=outline" ;;
+	sw-inline) cmd="--ksan-cc=clang --target=aarch64-linux-gnu --ksan=kasan-sw" ;;
+	hw-clang) cmd="--ksan-cc=clang --target=aarch64-linux-gnu --ksan=kasan-hw" ;;
+	hw-gcc) command -v aarch64-linux-gnu-gcc > /dev/null || return 2
+		cmd="--ksan-cc=aarch64-linux-gnu-gcc --ksan=kasan-hw" ;;
+	esac
+	"$KCC" $cmd -O1 -g tests/unit/tags_test.c -lpthread -o "$2" 2> "$2.log"
+}
+
+run() {	# run <exe> <case> [env]: output in $o, status in $rc
+	o=$(env ${3:-} timeout 60 $QEMU "$1" $2 2>&1)
+	rc=$?
+}
+
+for cfg in $configs; do
+	exe=$out/tags-$cfg
+	build "$cfg" "$exe"
+	brc=$?
+	if [ $brc -ne 0 ]; then
+		for i in $(seq $per); do
+			if [ $brc -eq 2 ]; then echo "SKIP: tags: $cfg: no aarch64-linux-gnu-gcc"
+			else fail "$cfg: build failed: $(head -3 "$exe.log" | tr '\n' ' ')"; fi
+		done
+		continue
+	fi
+	for bc in $bad; do
+		c=${bc%%:*} type=${bc#*:}
+		run "$exe" "$c"
+		if [ $rc -eq 1 ] && echo "$o" | grep -q "^BUG: KASAN: $type in " &&
+			{ [ "$type" = double-free ] || [ "$type" = invalid-free ] ||
+			  echo "$o" | grep -q "^Pointer tag: \[..\], memory tag: \[..\]"; } &&
+			! echo "$o" | grep -q "^done"; then
+			pass "$cfg: $c: $type"
+		else
+			fail "$cfg: $c: want $type (status 1), got status $rc: $(echo "$o" | head -4 | tr '\n' ' ')"
+		fi
+		run "$exe" "${c}_ok"
+		if [ $rc -eq 0 ] && ! echo "$o" | grep -q "BUG:" && echo "$o" | grep -q "^done ${c}_ok"; then
+			pass "$cfg: ${c}_ok silent"
+		else
+			fail "$cfg: ${c}_ok: want silent, got status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"
+		fi
+	done
+	run "$exe" stack_ok
+	if [ $rc -eq 0 ] && ! echo "$o" | grep -q "BUG:"; then pass "$cfg: stack_ok silent"
+	else fail "$cfg: stack_ok: status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"; fi
+	# 0xff pointers match all memory with software tags; user-space MTE
+	# has no match-all tag (docs/tags.md), so hardware tags report it
+	run "$exe" matchall
+	case $cfg in
+	sw-*) if [ $rc -eq 0 ] && ! echo "$o" | grep -q "BUG:"; then pass "$cfg: 0xff pointer silent"
+	      else fail "$cfg: 0xff pointer: status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"; fi ;;
+	hw-*) if [ $rc -eq 1 ] && echo "$o" | grep -q "^Pointer tag: \[ff\]"; then pass "$cfg: 0xff pointer checked (MTE)"
+	      else fail "$cfg: 0xff pointer under MTE: status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"; fi ;;
+	esac
+done
+
+sw=$out/tags-sw-outline hw=$out/tags-hw-clang
+if [ -x "$sw" ] && [ -x "$hw" ]; then
+	pass "build checks: sw and hw binaries built"
+	run "$sw" right KSAN_OPTIONS=report_format=asan
+	if echo "$o" | grep -q "ERROR: HWAddressSanitizer: tag-mismatch on address 0x" &&
+		echo "$o" | grep -q "READ of size 1 at 0x.* tags: ../fe (ptr/mem) in thread T0" &&
+		echo "$o" | grep -q "^SUMMARY: HWAddressSanitizer: tag-mismatch"; then pass "asan layout"
+	else fail "asan layout: $(echo "$o" | head -4 | tr '\n' ' ')"; fi
+	run "$sw" uaf KSAN_OPTIONS=report_format=json
+	if echo "$o" | grep -q '^{"detector":"KASAN","mode":"sw_tags","type":"slab-use-after-free".*"memory_tag":"..".*"free_stack":'; then pass "json layout"
+	else fail "json layout: $(echo "$o" | head -2 | tr '\n' ' ')"; fi
+	run "$hw" far KSAN_OPTIONS=kasan_mode=async
+	if [ $rc -eq 1 ] && echo "$o" | grep -q "^BUG: KASAN: invalid-access$" &&
+		echo "$o" | grep -q "^Asynchronous fault: no details available"; then pass "kasan_mode=async"
+	else fail "kasan_mode=async: status $rc: $(echo "$o" | head -4 | tr '\n' ' ')"; fi
+	run "$hw" right KSAN_OPTIONS=kasan_mode=bogus
+	if [ $rc -eq 1 ] && echo "$o" | grep -q "kasan_mode (accepted: sync, async, asymm)"; then pass "bad kasan_mode"
+	else fail "bad kasan_mode: status $rc: $o"; fi
+	# 10000 far accesses; a miss needs two equal tags of 253: expect
+	# about 40 (sd about 6); [8, 100] is over 5 sd each way
+	run "$sw" "collide 10000"
+	m=$(echo "$o" | sed -n 's/^missed \([0-9]*\) of 10000$/\1/p')
+	if [ -n "$m" ] && [ "$m" -ge 8 ] && [ "$m" -le 100 ]; then pass "collision rate: $m of 10000 missed (1/253 expected: 40)"
+	else fail "collision rate: $(echo "$o" | head -3 | tr '\n' ' ')"; fi
+else
+	for i in $(seq $extra); do fail "no sw or hw binary for the layout checks"; done
+fi
+exit 0

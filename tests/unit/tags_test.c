@@ -1,0 +1,123 @@
+/*
+ * Tag-based KASAN under qemu-aarch64 (tests/unit/tags.sh): one case per
+ * run, named by argv[1]; each bad case has a silent twin ("<case>_ok")
+ * that does the same with a correct access.  Sizes go through a volatile
+ * so the compiler neither expands the mem* calls inline nor drops them.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ksan/ksan.h>
+
+static volatile char sink;
+static volatile size_t vsize;
+/* pointers stored here escape: the compiler keeps their malloc and free */
+static void *volatile escape;
+
+__attribute__((noinline)) static void rd(const char *p)
+{
+	sink = *p;
+}
+
+__attribute__((noinline)) static void wr(char *p)
+{
+	*p = 1;
+}
+
+static void *thr_bad(void *a)
+{
+	char *p = malloc(32);
+
+	rd(p + (a ? 16 : 32));
+	free(p);
+	return 0;
+}
+
+static int reports;
+static int count(const struct ksan_report *r, void *arg)
+{
+	reports++;
+	return 1;	/* handled: nothing printed, no halt */
+}
+
+/* Far out-of-bounds through a's tag into b: missed only when the two
+ * random tags collide. */
+static int collisions(int n)
+{
+	int i;
+
+	ksan_set_report_callback(count, 0);
+	for (i = 0; i < n; i++) {
+		char *a = malloc(64), *b = malloc(64);
+		/* a's pointer moved to b's address: the untagged distance, so
+		 * the compiler cannot fold it into b itself */
+		uintptr_t m = ((uintptr_t)1 << 56) - 1;
+		uintptr_t far = (uintptr_t)a + (((uintptr_t)b & m) - ((uintptr_t)a & m));
+
+		escape = b;
+		rd((const char *)far);
+		free(b);
+		free(a);
+	}
+	printf("missed %d of %d\n", n - reports, n);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *c = argc > 1 ? argv[1] : "";
+	int ok = strstr(c, "_ok") != 0;
+	char *p = malloc(64), *q;
+
+	vsize = 64;
+	if (!strncmp(c, "right", 5))
+		rd(p + (ok ? 63 : 64));
+	else if (!strncmp(c, "left", 4))
+		rd(p + (ok ? 0 : -1));
+	else if (!strncmp(c, "far", 3))
+		wr(p + (ok ? 32 : 8192));
+	else if (!strncmp(c, "uaf", 3)) {
+		q = p;
+		free(p);
+		p = malloc(64);
+		rd(ok ? p : q);
+	} else if (!strncmp(c, "dfree", 5)) {
+		q = malloc(16);
+		escape = q;
+		free(q);
+		if (!ok)
+			free(q);
+	} else if (!strncmp(c, "ifree", 5)) {
+		q = malloc(64);
+		escape = q;
+		free(q + (ok ? 0 : 16));
+	} else if (!strncmp(c, "memcpy", 6)) {
+		q = malloc(64);
+		escape = q;
+		memcpy(q, p, vsize + (ok ? 0 : 16));
+		rd(q);	/* the copy is used: kept */
+		free(q);
+	} else if (!strncmp(c, "memset", 6))
+		memset(p, 0, vsize + (ok ? 0 : 1));
+	else if (!strncmp(c, "thread", 6)) {
+		pthread_t t;
+
+		pthread_create(&t, 0, thr_bad, ok ? p : 0);
+		pthread_join(t, 0);
+	} else if (!strcmp(c, "matchall"))	/* 0xff: never checked (sw) */
+		rd((const char *)((uintptr_t)(p + 64) | 0xfful << 56));
+	else if (!strcmp(c, "collide"))
+		return collisions(argc > 2 ? atoi(argv[2]) : 10000);
+	else if (!strcmp(c, "stack_ok")) {
+		char buf[32];
+		char *volatile b = buf;
+
+		memset(b, 1, sizeof(buf));
+		rd(b + 31);
+	}
+	free(p);
+	printf("done %s\n", c);
+	return 0;
+}
