@@ -40,8 +40,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}flags at 0x[[F:[0-9a-f]+]]{{$}}
-// CHECK-NEXT: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KCSAN: assert: race in bits_change / change_bits{{$}}
+// CHECK: {{^}}BUG: KCSAN: assert: race in bits_change / change_bits{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}write (marked) to 0x[[F]] of 8 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} change_bits+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}assert_bits.c:27{{$}}

@@ -68,8 +68,7 @@ int main(int argc, char **argv)
 }
 
 // WRITER: {{^}}x at 0x[[X:[0-9a-f]+]]{{$}}
-// WRITER-NEXT: {{^}}=================================================================={{$}}
-// WRITER-NEXT: {{^}}BUG: KCSAN: assert: race in exclusive_writer / writer{{$}}
+// WRITER: {{^}}BUG: KCSAN: assert: race in exclusive_writer / writer{{$}}
 // WRITER-EMPTY:
 // WRITER-NEXT: {{^}}write to 0x[[X]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // WRITER-NEXT: {{^}} writer+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}assert_exclusive.c:31{{$}}
@@ -80,8 +79,7 @@ int main(int argc, char **argv)
 // WRITER-NEXT: {{^}}STATUS: exit 0{{$}}
 
 // ACCESS: {{^}}x at 0x[[X:[0-9a-f]+]]{{$}}
-// ACCESS-NEXT: {{^}}=================================================================={{$}}
-// ACCESS-NEXT: {{^}}BUG: KCSAN: assert: race in exclusive_access / reader{{$}}
+// ACCESS: {{^}}BUG: KCSAN: assert: race in exclusive_access / reader{{$}}
 // ACCESS-EMPTY:
 // ACCESS-NEXT: {{^}}read to 0x[[X]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // ACCESS-NEXT: {{^}} reader+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}assert_exclusive.c:26{{$}}
@@ -91,8 +89,7 @@ int main(int argc, char **argv)
 // ACCESS-NEXT: {{^}}STATUS: exit 0{{$}}
 
 // ACCESSW: {{^}}x at 0x[[X:[0-9a-f]+]]{{$}}
-// ACCESSW-NEXT: {{^}}=================================================================={{$}}
-// ACCESSW-NEXT: {{^}}BUG: KCSAN: assert: race in exclusive_access / writer{{$}}
+// ACCESSW: {{^}}BUG: KCSAN: assert: race in exclusive_access / writer{{$}}
 // ACCESSW-EMPTY:
 // ACCESSW-NEXT: {{^}}write to 0x[[X]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // ACCESSW-NEXT: {{^}} writer+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}assert_exclusive.c:31{{$}}

@@ -32,8 +32,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}counter at 0x[[C:[0-9a-f]+]]{{$}}
-// CHECK-NEXT: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KCSAN: data-race in bump / bump{{$}}
+// CHECK: {{^}}BUG: KCSAN: data-race in bump / bump{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}{{read-write|write|read}} to 0x[[C]] of 8 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} bump+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}compound.c:12{{$}}

@@ -75,11 +75,9 @@ int main(int argc, char **argv)
 // CHECK: {{^}}Reported by Kernel Concurrency Sanitizer on:{{$}}
 // CHECK: {{^}}early child: pid {{[0-9]+}}, reports {{[1-9][0-9]*}}{{$}}
 // CHECK-NEXT: {{^}}early child ended: exit 0{{$}}
-// CHECK-NEXT: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KCSAN: data-race in parent_reader / parent_writer{{$}}
+// CHECK: {{^}}BUG: KCSAN: data-race in parent_reader / parent_writer{{$}}
 // CHECK: {{^}}parent: pid {{[0-9]+}}, reports {{[1-9][0-9]*}}{{$}}
-// CHECK-NEXT: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KCSAN: data-race in late_child_reader / late_child_writer{{$}}
+// CHECK: {{^}}BUG: KCSAN: data-race in late_child_reader / late_child_writer{{$}}
 // CHECK: {{^}}late child: pid {{[0-9]+}}, reports {{[2-9]|[1-9][0-9]+}}{{$}}
 // CHECK-NEXT: {{^}}late child ended: exit 0{{$}}
 // CHECK-NEXT: {{^}}done{{$}}

@@ -74,8 +74,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}x at 0x[[X:[0-9a-f]+]]{{$}}
-// CHECK-NEXT: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KCSAN: data-race in on_signal / reader{{$}}
+// CHECK: {{^}}BUG: KCSAN: data-race in on_signal / reader{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}write to 0x[[X]] of 4 bytes by interrupt on cpu {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} on_signal+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}signal.c:23{{$}}

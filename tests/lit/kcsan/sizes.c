@@ -88,8 +88,7 @@ int main(int argc, char **argv)
 }
 
 // I128: {{^}}w at 0x[[W:[0-9a-f]+]], s at
-// I128-NEXT: {{^}}=================================================================={{$}}
-// I128-NEXT: {{^}}BUG: KCSAN: data-race in reader16 / writer16{{$}}
+// I128: {{^}}BUG: KCSAN: data-race in reader16 / writer16{{$}}
 // I128-EMPTY:
 // I128-NEXT: {{^}}{{read|write}} to 0x[[W]] of 16 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // I128-NEXT: {{^}} {{reader16\+0x[0-9a-f]+/0x[0-9a-f]+ .*sizes.c:25|writer16\+0x[0-9a-f]+/0x[0-9a-f]+ .*sizes.c:30}}{{$}}
@@ -101,8 +100,7 @@ int main(int argc, char **argv)
 // I128-NEXT: {{^}}STATUS: exit 0{{$}}
 
 // RANGE: {{^}}w at 0x{{[0-9a-f]+}}, s at 0x[[S:[0-9a-f]+]], s.v[5] at 0x[[M:[0-9a-f]+]],
-// RANGE-NEXT: {{^}}=================================================================={{$}}
-// RANGE-NEXT: {{^}}BUG: KCSAN: data-race in member_writer / struct_reader{{$}}
+// RANGE: {{^}}BUG: KCSAN: data-race in member_writer / struct_reader{{$}}
 // RANGE-EMPTY:
 // RANGE-NEXT: {{^}}write to 0x[[M]] of 8 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // RANGE-NEXT: {{^}} member_writer+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}sizes.c:40{{$}}
@@ -113,8 +111,7 @@ int main(int argc, char **argv)
 // RANGE-NEXT: {{^}}STATUS: exit 0{{$}}
 
 // UNALIGNED: {{^}}w at {{.*}}, p.v at 0x[[V:[0-9a-f]+]]{{$}}
-// UNALIGNED-NEXT: {{^}}=================================================================={{$}}
-// UNALIGNED-NEXT: {{^}}BUG: KCSAN: data-race in unaligned_reader / unaligned_writer{{$}}
+// UNALIGNED: {{^}}BUG: KCSAN: data-race in unaligned_reader / unaligned_writer{{$}}
 // UNALIGNED-EMPTY:
 // UNALIGNED-NEXT: {{^}}{{read|write}} to 0x[[V]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // UNALIGNED-NEXT: {{^}} {{unaligned_reader\+0x[0-9a-f]+/0x[0-9a-f]+ .*sizes.c:45|unaligned_writer\+0x[0-9a-f]+/0x[0-9a-f]+ .*sizes.c:50}}{{$}}

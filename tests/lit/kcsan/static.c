@@ -49,8 +49,7 @@ int main(int argc, char **argv)
 // ELF: {{^}}Program Headers:
 
 // CHECK: {{^}}x at 0x[[X:[0-9a-f]+]]{{$}}
-// CHECK-NEXT: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KCSAN: data-race in static_reader / static_writer{{$}}
+// CHECK: {{^}}BUG: KCSAN: data-race in static_reader / static_writer{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}write to 0x[[X]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} static_writer+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}static.c:20{{$}}

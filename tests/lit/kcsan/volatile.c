@@ -54,8 +54,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}x at 0x[[X:[0-9a-f]+]], p.v at
-// CHECK-NEXT: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KCSAN: data-race in plain_reader / volatile_writer{{$}}
+// CHECK: {{^}}BUG: KCSAN: data-race in plain_reader / volatile_writer{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}write (marked) to 0x[[X]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} volatile_writer+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}volatile.c:27{{$}}
@@ -66,8 +65,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}STATUS: exit 0{{$}}
 
 // UNALIGNED: {{^}}x at 0x{{[0-9a-f]+}}, p.v at 0x[[V:[0-9a-f]+]]{{$}}
-// UNALIGNED-NEXT: {{^}}=================================================================={{$}}
-// UNALIGNED-NEXT: {{^}}BUG: KCSAN: data-race in unaligned_volatile_reader / unaligned_volatile_writer{{$}}
+// UNALIGNED: {{^}}BUG: KCSAN: data-race in unaligned_volatile_reader / unaligned_volatile_writer{{$}}
 // UNALIGNED-EMPTY:
 // UNALIGNED-NEXT: {{^}}{{read|write}} to 0x[[V]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}
 // UNALIGNED: {{^}}{{read|write}} to 0x[[V]] of 4 bytes by task {{[0-9]+}} on cpu {{[0-9]+}}:{{$}}

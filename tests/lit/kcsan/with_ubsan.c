@@ -35,8 +35,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}UBSAN: signed-integer-overflow in {{.*}}with_ubsan.c:19:
 // CHECK: {{^}}sum -2147483648{{$}}
-// CHECK-NEXT: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KCSAN: data-race in reader / writer{{$}}
+// CHECK: {{^}}BUG: KCSAN: data-race in reader / writer{{$}}
 // CHECK: {{^}}done{{$}}
 // CHECK-NEXT: {{^}}STATUS: exit 0{{$}}
 
