@@ -28,6 +28,7 @@ UBSAN_SRC := $(wildcard src/ubsan/*.c)
 KFENCE_SRC := $(wildcard src/kfence/*.c)
 KMSAN_SRC := $(wildcard src/kmsan/*.c)
 KCSAN_SRC := $(wildcard src/kcsan/*.c)
+TAGS_SRC  := $(wildcard src/tags/*.c)
 # src/port/linux/kmsan_*.c belong to libksan-kmsan.a only, kcsan_*.c to
 # libksan-kcsan.a; nokasan.c to both (what KASAN's interceptors would bring)
 KMSAN_PORT_ONLY := $(wildcard src/port/linux/kmsan_*.c)
@@ -129,14 +130,13 @@ $(B)/lib/libksan-kcsan-kfence.a: $(B)/obj/kcsan-port/kfence_malloc.o
 # libksan-tags.a (aarch64 only: built when $(CC) targets aarch64): the core,
 # tag-based KASAN (software and hardware tags; ksan-cc --ksan=kasan-hw
 # defines __ksan_tags_hw), KFENCE, UBSAN and the port built for it
-TAGS_SRC := $(wildcard src/tags/*.c)
 TAGS_PORT := init port malloc signal threads unwind symbolize symbolize_elf \
 	symbolize_tool noproc sigmask suppressions shlib_marker nokasan tags_port tags_mem mem
 TAGS_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC) $(TAGS_SRC)) \
 	$(B)/obj/tags/tag_mismatch_aarch64.o $(patsubst %,$(B)/obj/tags-port/%.o,$(TAGS_PORT))
 $(B)/obj/tags/%.o: src/tags/%.c src/tags/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) $(if $(filter mte,$*),-march=armv8.5-a+memtag) -c $< -o $@
+	$(CC) $(FREE_CFLAGS) $(if $(and $(filter mte,$*),$(IS_AARCH64)),-march=armv8.5-a+memtag) -c $< -o $@
 $(B)/obj/tags/%.o: src/tags/%.S
 	@mkdir -p $(@D)
 	$(CC) -c $< -o $@
@@ -175,7 +175,7 @@ $(B)/lib/libksan.a: $(FREE_OBJ) $(LINUX_OBJ)
 # the freestanding core and detectors alone (for embedding, and the link
 # test): KASAN, KFENCE, UBSAN, KMSAN and KCSAN (their compiler ABIs do not
 # clash)
-$(B)/lib/libksan_core.a: $(FREE_OBJ) $(patsubst src/%.c,$(B)/obj/%.o,$(KMSAN_SRC) $(KCSAN_SRC))
+$(B)/lib/libksan_core.a: $(FREE_OBJ) $(patsubst src/%.c,$(B)/obj/%.o,$(KMSAN_SRC) $(KCSAN_SRC) $(TAGS_SRC))
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 $(B)/lib/libksan_shlib.a: $(B)/obj/shlib_stubs.o

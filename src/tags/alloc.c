@@ -36,6 +36,8 @@ struct large {			/* first page of a large object's mapping */
 	uint8_t tag;
 };
 
+int (*tags_mte_memory)(void *addr, size_t size);
+
 depot_handle_t tags_caller_stack(const struct tags_caller *c)
 {
 	uintptr_t pcs[DEPOT_MAX_FRAMES];
@@ -57,8 +59,8 @@ static void region_init(struct core_region *r)
 	size_t slots = (r->end - r->base) / r->stride;
 	uintptr_t mem = ROUND_DOWN((uintptr_t)r, 4096);
 
-	if (tags_hw && port_tags_mte_memory)
-		port_tags_mte_memory((void *)mem, REGION_BYTES);
+	if (tags_hw && tags_mte_memory)
+		tags_mte_memory((void *)mem, REGION_BYTES);
 	else
 		ksan_port_shadow_ensure(mem, REGION_BYTES);
 	tags_set(r->base, r->end - r->base, TAG_INVALID);
@@ -99,7 +101,7 @@ static void *large_alloc(size_t size, size_t align, int flags,
 	}
 	obj = ROUND_UP(raw + page, slack ? align : page);
 	l = (struct large *)(obj - page);
-	if ((tags_hw ? !port_tags_mte_memory || port_tags_mte_memory((void *)raw, map) :
+	if ((tags_hw ? !tags_mte_memory || tags_mte_memory((void *)raw, map) :
 	     ksan_port_shadow_ensure(raw, map)) || core_pagemap_set(raw, map, l)) {
 		ksan_port_unmap((void *)raw, map);
 		*err = CORE_ALLOC_ENOMEM;

@@ -92,9 +92,9 @@ int tags_check_range(uintptr_t addr, size_t size, int write, uintptr_t pc,
 void tags_mte_set(uintptr_t tagged, size_t size);	/* stg/st2g each granule */
 uint8_t tags_mte_get(uintptr_t addr);			/* ldg */
 
-/* The port's: map a fresh heap range with PROT_MTE (0 on success); weak,
- * as hardware tags need a hosted port that knows PROT_MTE. */
-int port_tags_mte_memory(void *addr, size_t size) __attribute__((weak));
+/* Set by the port before tags_heap_init(1): give a fresh heap mapping
+ * MTE tag storage (PROT_MTE on Linux); 0 on success. */
+extern int (*tags_mte_memory)(void *addr, size_t size) CORE_HIDDEN;
 
 /* alloc.c: the heap, errors as CORE_ALLOC_* */
 #define TAGS_ZERO 1

@@ -3,6 +3,9 @@
  * run, named by argv[1]; each bad case has a silent twin ("<case>_ok")
  * that does the same with a correct access.  Sizes go through a volatile
  * so the compiler neither expands the mem* calls inline nor drops them.
+ * Objects are 48 bytes in 64-byte slots: the slot's last granule always
+ * carries the invalid tag, so an overflow by one granule is caught every
+ * time (no chance of meeting a live neighbour with an equal tag).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -28,9 +31,9 @@ __attribute__((noinline)) static void wr(char *p)
 
 static void *thr_bad(void *a)
 {
-	char *p = malloc(32);
+	char *p = malloc(48);
 
-	rd(p + (a ? 16 : 32));
+	rd(p + (a ? 47 : 48));
 	free(p);
 	return 0;
 }
@@ -69,20 +72,30 @@ int main(int argc, char **argv)
 {
 	const char *c = argc > 1 ? argv[1] : "";
 	int ok = strstr(c, "_ok") != 0;
-	char *p = malloc(64), *q;
+	char *p = malloc(48), *q;
 
-	vsize = 64;
+	vsize = 48;
 	if (!strncmp(c, "right", 5))
-		rd(p + (ok ? 63 : 64));
-	else if (!strncmp(c, "left", 4))
-		rd(p + (ok ? 0 : -1));
-	else if (!strncmp(c, "far", 3))
+		rd(p + (ok ? 47 : 48));
+	else if (!strncmp(c, "left", 4)) {
+		/* the later of two neighbours, one byte left: the earlier
+		 * one's slot tail */
+		char *hi;
+
+		q = malloc(48);
+		escape = q;
+		hi = (uintptr_t)q > (uintptr_t)p ? q : p;
+		rd(hi - (ok ? 0 : 1));
+		free(q);
+	} else if (!strncmp(c, "far", 3))
 		wr(p + (ok ? 32 : 8192));
 	else if (!strncmp(c, "uaf", 3)) {
 		q = p;
 		free(p);
-		p = malloc(64);
-		rd(ok ? p : q);
+		if (!ok)
+			rd(q);
+		p = malloc(48);	/* (it may reuse the slot, with another tag) */
+		rd(p);
 	} else if (!strncmp(c, "dfree", 5)) {
 		q = malloc(16);
 		escape = q;
@@ -90,11 +103,11 @@ int main(int argc, char **argv)
 		if (!ok)
 			free(q);
 	} else if (!strncmp(c, "ifree", 5)) {
-		q = malloc(64);
+		q = malloc(48);
 		escape = q;
 		free(q + (ok ? 0 : 16));
 	} else if (!strncmp(c, "memcpy", 6)) {
-		q = malloc(64);
+		q = malloc(48);
 		escape = q;
 		memcpy(q, p, vsize + (ok ? 0 : 16));
 		rd(q);	/* the copy is used: kept */

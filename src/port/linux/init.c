@@ -98,6 +98,9 @@ void port_init(void)
 #ifdef KSAN_PORT_KCSAN
 	if (core_opt.verbosity)
 		core_printf("ksan: initialised (pid %d, KCSAN)\n", ksan_port_pid());
+#elif defined(KSAN_PORT_TAGS)
+	if (core_opt.verbosity)	/* the mode and offset: port_tags_init's line */
+		core_printf("ksan: initialised (pid %d, tag-based KASAN)\n", ksan_port_pid());
 #else
 	if (core_opt.verbosity)
 		core_printf("ksan: initialised (pid %d, shadow offset 0x%lx)\n",

@@ -39,7 +39,7 @@ extern char __ksan_tags_hw[] __attribute__((weak, visibility("hidden")));
 
 static unsigned long tcf_mode;	/* PR_MTE_TCF_* of kasan_mode */
 
-int port_tags_mte_memory(void *addr, size_t size)
+static int mte_memory(void *addr, size_t size)
 {
 	int e = errno, r = mprotect(addr, size, PROT_READ | PROT_WRITE | PROT_MTE);
 
@@ -95,6 +95,7 @@ void port_tags_init(void)
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTRAP, &sa, 0);
+	tags_mte_memory = mte_memory;
 	tags_heap_init(hw);
 	__atomic_store_n(&tags_ready, 1, __ATOMIC_RELEASE);
 	if (core_opt.verbosity)
