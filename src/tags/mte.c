@@ -24,6 +24,8 @@ uint8_t tags_mte_get(uintptr_t addr)
 	__asm__ volatile("ldg %0, [%1]" : "+r"(t) : "r"(addr));
 	return (uint8_t)((t >> 56) & 0xf);
 }
+#elif defined(__aarch64__)
+#error "mte.c needs -march=armv8.5-a+memtag (the Makefile adds it for this file)"
 #else
 void tags_mte_set(uintptr_t p, size_t size)
 {

@@ -138,6 +138,12 @@ static void spawn(const char *path, char *const *argv, struct sym_proc *p)
 		pthread_sigmask(SIG_SETMASK, &all, &old);
 		p->pid = clone(child_main, (char *)clone_stack + CLONE_STACK,
 			       CLONE_VM | CLONE_VFORK, &c);
+		/* qemu-user 7.2 refuses CLONE_VM without the thread flags
+		 * and any fork-like clone whose exit signal is not SIGCHLD
+		 * (EINVAL): there, a copy of the process that signals
+		 * SIGCHLD (the program's wait() may see it) */
+		if (p->pid < 0 && errno == EINVAL)
+			p->pid = clone(child_main, (char *)clone_stack + CLONE_STACK, SIGCHLD, &c);
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		if (p->pid > 0) {
 			p->in = fd[1], p->out = fd[2], p->dead = 0;
