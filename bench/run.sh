@@ -4,7 +4,8 @@
 #   SQLite 3.40 (sqlite3: the amalgamation + test/speedtest1.c) and
 #   Lua 5.4 (lua5.4: the interpreter) running the scripts in bench/lua/.
 #
-#   make bench              full run (>= 5 interleaved runs per variant, ~25 min)
+#   make bench              full run (>= 5 interleaved runs per variant; ~25 min without
+#                           the kcsan and tsan variants, ~55 min more with them on a loaded 2-core machine)
 #   make bench QUICK=1      subset (3 runs, 3 workloads, the 4 gcc variants, ~5 min)
 #   bash bench/run.sh [--quick] [--runs N] [--variants a,b] [--workloads a,b]
 #   (KMSAN against MemorySanitizer alone, e.g.:
