@@ -6,7 +6,8 @@
 #
 #   make bench              full run (>= 5 interleaved runs per variant; ~25 min without
 #                           the kcsan and tsan variants, ~55 min more with them on a loaded 2-core machine)
-#   make bench QUICK=1      subset (3 runs, 3 workloads, the 4 gcc variants, ~5 min)
+#   make bench QUICK=1      subset (3 runs, 3 workloads + mt-hashtable-2, the gcc variants;
+#                           kcsan-gcc and tsan-gcc run only the hash table, 5 racy runs; ~5 min measuring)
 #   bash bench/run.sh [--quick] [--runs N] [--variants a,b] [--workloads a,b]
 #   (KMSAN against MemorySanitizer alone, e.g.:
 #    bash bench/run.sh --variants clang,kmsan-clang,msan-clang --workloads lua-strings --runs 1)
