@@ -149,13 +149,16 @@ $(B)/lib/libksan-tags.a: $(TAGS_OBJ)
 IS_AARCH64 := $(findstring aarch64,$(shell $(CC) -dumpmachine 2>/dev/null))
 all: $(if $(IS_AARCH64),$(B)/lib/libksan-tags.a)
 # from an x86-64 host: the same archive cross-built (clang and Debian's
-# aarch64 sysroot) into $(B)/lib/aarch64/, where ksan-cc looks for it.
-# Not in `all` yet: the port's x86-64-only lines need the aarch64 port.
+# aarch64 sysroot, libc6-dev-arm64-cross) into $(B)/lib/aarch64/, where
+# ksan-cc looks for it; part of `all` when that sysroot is installed
 AARCH64_CC ?= clang --target=aarch64-linux-gnu
+HAVE_AARCH64_SYSROOT := $(if $(IS_AARCH64),,$(wildcard /usr/aarch64-linux-gnu/include/stdio.h))
 tags-aarch64:
 	$(MAKE) B=$(B)/aarch64 CC="$(AARCH64_CC)" $(B)/aarch64/lib/libksan-tags.a
 	@mkdir -p $(B)/lib/aarch64
-	cp $(B)/aarch64/lib/libksan-tags.a $(B)/lib/aarch64/libksan-tags.a
+	cmp -s $(B)/aarch64/lib/libksan-tags.a $(B)/lib/aarch64/libksan-tags.a || \
+		cp $(B)/aarch64/lib/libksan-tags.a $(B)/lib/aarch64/libksan-tags.a
+all: $(if $(HAVE_AARCH64_SYSROOT),tags-aarch64)
 .PHONY: tags-aarch64
 
 $(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
@@ -232,6 +235,11 @@ install: all
 		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kcsan.a \
 		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(B)/lib/libksan-kfence.so $(DESTDIR)$(PREFIX)/lib/
+	if [ -f $(B)/lib/aarch64/libksan-tags.a ]; then \
+		install -d $(DESTDIR)$(PREFIX)/lib/aarch64 && \
+		install -m 644 $(B)/lib/aarch64/libksan-tags.a $(DESTDIR)$(PREFIX)/lib/aarch64/; fi
+	if [ -f $(B)/lib/libksan-tags.a ]; then \
+		install -m 644 $(B)/lib/libksan-tags.a $(DESTDIR)$(PREFIX)/lib/; fi
 	install -m 644 include/ksan/ksan.h include/ksan/port.h $(DESTDIR)$(PREFIX)/include/ksan/
 	echo "$$PCFILE_INSTALL" > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksan.pc
 

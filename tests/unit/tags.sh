@@ -3,6 +3,8 @@
 # inline) and hardware tags (MTE; clang and gcc), every bad case of
 # tags_test.c and its silent twin, the layouts, kasan_mode, and the rate of
 # missed far out-of-bounds accesses (colliding tags) for software tags.
+# Output is matched with here-strings: `echo | grep -q` under pipefail
+# fails when grep exits before echo has written everything (SIGPIPE).
 # Skipped (counted) without qemu-aarch64, the cross compilers or the
 # aarch64 runtime ($B/lib/aarch64/libksan-tags.a, make tags-aarch64).
 set -u -o pipefail
@@ -67,31 +69,31 @@ for cfg in $configs; do
 	for bc in $bad; do
 		c=${bc%%:*} type=${bc#*:}
 		run "$exe" "$c"
-		if [ $rc -eq 1 ] && echo "$o" | grep -q "^BUG: KASAN: $type in " &&
+		if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: $type in " <<< "$o" &&
 			{ [ "$type" = double-free ] || [ "$type" = invalid-free ] ||
-			  echo "$o" | grep -q "^Pointer tag: \[..\], memory tag: \[..\]"; } &&
-			! echo "$o" | grep -q "^done"; then
+			  grep -q "^Pointer tag: \[..\], memory tag: \[..\]" <<< "$o"; } &&
+			! grep -q "^done" <<< "$o"; then
 			pass "$cfg: $c: $type"
 		else
 			fail "$cfg: $c: want $type (status 1), got status $rc: $(echo "$o" | head -4 | tr '\n' ' ')"
 		fi
 		run "$exe" "${c}_ok"
-		if [ $rc -eq 0 ] && ! echo "$o" | grep -q "BUG:" && echo "$o" | grep -q "^done ${c}_ok"; then
+		if [ $rc -eq 0 ] && ! grep -q "BUG:" <<< "$o" && grep -q "^done ${c}_ok" <<< "$o"; then
 			pass "$cfg: ${c}_ok silent"
 		else
 			fail "$cfg: ${c}_ok: want silent, got status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"
 		fi
 	done
 	run "$exe" stack_ok
-	if [ $rc -eq 0 ] && ! echo "$o" | grep -q "BUG:"; then pass "$cfg: stack_ok silent"
+	if [ $rc -eq 0 ] && ! grep -q "BUG:" <<< "$o"; then pass "$cfg: stack_ok silent"
 	else fail "$cfg: stack_ok: status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"; fi
 	# 0xff pointers match all memory with software tags; user-space MTE
 	# has no match-all tag (docs/tags.md), so hardware tags report it
 	run "$exe" matchall
 	case $cfg in
-	sw-*) if [ $rc -eq 0 ] && ! echo "$o" | grep -q "BUG:"; then pass "$cfg: 0xff pointer silent"
+	sw-*) if [ $rc -eq 0 ] && ! grep -q "BUG:" <<< "$o"; then pass "$cfg: 0xff pointer silent"
 	      else fail "$cfg: 0xff pointer: status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"; fi ;;
-	hw-*) if [ $rc -eq 1 ] && echo "$o" | grep -q "^Pointer tag: \[ff\]"; then pass "$cfg: 0xff pointer checked (MTE)"
+	hw-*) if [ $rc -eq 1 ] && grep -q "^Pointer tag: \[ff\]" <<< "$o"; then pass "$cfg: 0xff pointer checked (MTE)"
 	      else fail "$cfg: 0xff pointer under MTE: status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"; fi ;;
 	esac
 done
@@ -100,19 +102,19 @@ sw=$out/tags-sw-outline hw=$out/tags-hw-clang
 if [ -x "$sw" ] && [ -x "$hw" ]; then
 	pass "build checks: sw and hw binaries built"
 	run "$sw" right KSAN_OPTIONS=report_format=asan
-	if echo "$o" | grep -q "ERROR: HWAddressSanitizer: tag-mismatch on address 0x" &&
-		echo "$o" | grep -q "READ of size 1 at 0x.* tags: ../fe (ptr/mem) in thread T0" &&
-		echo "$o" | grep -q "^SUMMARY: HWAddressSanitizer: tag-mismatch"; then pass "asan layout"
+	if grep -q "ERROR: HWAddressSanitizer: tag-mismatch on address 0x" <<< "$o" &&
+		grep -q "READ of size 1 at 0x.* tags: ../fe (ptr/mem) in thread T0" <<< "$o" &&
+		grep -q "^SUMMARY: HWAddressSanitizer: tag-mismatch" <<< "$o"; then pass "asan layout"
 	else fail "asan layout: $(echo "$o" | head -4 | tr '\n' ' ')"; fi
 	run "$sw" uaf KSAN_OPTIONS=report_format=json
-	if echo "$o" | grep -q '^{"detector":"KASAN","mode":"sw_tags","type":"slab-use-after-free".*"memory_tag":"..".*"free_stack":'; then pass "json layout"
+	if grep -q '^{"detector":"KASAN","mode":"sw_tags","type":"slab-use-after-free".*"memory_tag":"..".*"free_stack":' <<< "$o"; then pass "json layout"
 	else fail "json layout: $(echo "$o" | head -2 | tr '\n' ' ')"; fi
 	run "$hw" far KSAN_OPTIONS=kasan_mode=async
-	if [ $rc -eq 1 ] && echo "$o" | grep -q "^BUG: KASAN: invalid-access$" &&
-		echo "$o" | grep -q "^Asynchronous fault: no details available"; then pass "kasan_mode=async"
+	if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: invalid-access$" <<< "$o" &&
+		grep -q "^Asynchronous fault: no details available" <<< "$o"; then pass "kasan_mode=async"
 	else fail "kasan_mode=async: status $rc: $(echo "$o" | head -4 | tr '\n' ' ')"; fi
 	run "$hw" right KSAN_OPTIONS=kasan_mode=bogus
-	if [ $rc -eq 1 ] && echo "$o" | grep -q "kasan_mode (accepted: sync, async, asymm)"; then pass "bad kasan_mode"
+	if [ $rc -eq 1 ] && grep -q "kasan_mode (accepted: sync, async, asymm)" <<< "$o"; then pass "bad kasan_mode"
 	else fail "bad kasan_mode: status $rc: $o"; fi
 	# 10000 far accesses; a miss needs two equal tags of 253: expect
 	# about 40 (sd about 6); [8, 100] is over 5 sd each way

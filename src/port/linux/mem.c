@@ -16,6 +16,7 @@
 
 extern void *dlsym(void *, const char *) __attribute__((weak));
 
+#if defined(__x86_64__)
 static void *own_memcpy(void *d, const void *s, size_t n)
 {
 	void *ret = d;
@@ -43,6 +44,27 @@ static void *own_memset(void *d, int c, size_t n)
 	__asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
 	return ret;
 }
+#else
+/* elsewhere the core's own uninstrumented helpers (built freestanding:
+ * never turned back into calls of these functions) */
+static void *own_memcpy(void *d, const void *s, size_t n)
+{
+	core_memcpy(d, s, n);
+	return d;
+}
+
+static void *own_memmove(void *d, const void *s, size_t n)
+{
+	core_memmove(d, s, n);
+	return d;
+}
+
+static void *own_memset(void *d, int c, size_t n)
+{
+	core_memset(d, c, n);
+	return d;
+}
+#endif
 
 void *(*real_memcpy)(void *, const void *, size_t) = own_memcpy;
 void *(*real_memmove)(void *, const void *, size_t) = own_memmove;

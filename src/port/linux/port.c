@@ -157,7 +157,11 @@ void ksan_port_lock(ksan_lock_t *l)
 		    __atomic_compare_exchange_n(&l->state, &c, 1, 0,
 						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			return;
+#if defined(__x86_64__)
 		__builtin_ia32_pause();
+#elif defined(__aarch64__)
+		__asm__ volatile("yield");
+#endif
 	}
 	{
 		int e = errno;

@@ -322,6 +322,52 @@ static void report_fault(struct fault *f)
 }
 #endif
 
+/* The faulting instruction, its frame and whether it wrote, per
+ * architecture (aarch64: the ESR record's WnR bit of a data abort). */
+#if defined(__x86_64__)
+static inline uintptr_t uc_pc(const ucontext_t *uc)
+{
+	return (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+}
+static inline uintptr_t uc_fp(const ucontext_t *uc)
+{
+	return (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+}
+static inline int uc_write(const ucontext_t *uc)
+{
+	return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+}
+#elif defined(__aarch64__)
+static inline uintptr_t uc_pc(const ucontext_t *uc)
+{
+	return (uintptr_t)uc->uc_mcontext.pc;
+}
+static inline uintptr_t uc_fp(const ucontext_t *uc)
+{
+	return (uintptr_t)uc->uc_mcontext.regs[29];
+}
+static inline int uc_write(const ucontext_t *uc)
+{
+	const unsigned char *p = uc->uc_mcontext.__reserved;
+	const unsigned char *end = p + sizeof(uc->uc_mcontext.__reserved);
+
+	while (p + 8 <= end) {
+		uint32_t magic = *(const uint32_t *)p, size = *(const uint32_t *)(p + 4);
+
+		if (!magic || size < 8)
+			break;
+		if (magic == 0x45535201 && size >= 16) {	/* ESR_MAGIC */
+			uint64_t esr = *(const uint64_t *)(p + 8);
+			unsigned ec = (unsigned)(esr >> 26) & 0x3f;
+
+			return (ec == 0x24 || ec == 0x25) && (esr & (1u << 6));
+		}
+		p += size;
+	}
+	return 0;
+}
+#endif
+
 static struct sigaction user_action[2];	/* SIGSEGV, SIGBUS as the program set them */
 static ksan_lock_t action_lock;
 static int installed;
@@ -386,9 +432,7 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 
 	/* KFENCE's guard and freed pages first: report, open the page, retry */
 	if (sig == SIGSEGV && info->si_code == SEGV_ACCERR && is_kfence_address((void *)addr) &&
-	    kfence_handle_fault(addr, (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0,
-				(uintptr_t)uc->uc_mcontext.gregs[REG_RIP],
-				(uintptr_t)uc->uc_mcontext.gregs[REG_RBP])) {
+	    kfence_handle_fault(addr, uc_write(uc), uc_pc(uc), uc_fp(uc))) {
 		errno = e;
 		return;
 	}

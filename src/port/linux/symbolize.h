@@ -64,6 +64,7 @@ void sym_ask_tool(struct sym_module *m, const char *path, uintptr_t off,
 void sym_check_fork(void);
 
 /* memcpy and memset are the runtime's checked ones: copy by hand */
+#if defined(__x86_64__)
 static inline void sym_copy(void *d, const void *s, size_t n)
 {
 	__asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
@@ -73,6 +74,17 @@ static inline void sym_zero(void *d, size_t n)
 {
 	__asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(0) : "memory");
 }
+#else	/* the core's own helpers, never the checked ones */
+static inline void sym_copy(void *d, const void *s, size_t n)
+{
+	core_memcpy(d, s, n);
+}
+
+static inline void sym_zero(void *d, size_t n)
+{
+	core_memset(d, 0, n);
+}
+#endif
 
 static inline char *sym_put(char *p, const char *s)
 {
