@@ -141,7 +141,7 @@ static const struct flag_row kasan_sw_flags[] = {
     { CC_CLANG, M_ANY,     "-mllvm", "-hwasan-inline-all-checks=0" },
     { CC_CLANG, M_OUTLINE, "-mllvm", "-hwasan-instrument-with-calls=1" },
     /* src/tags/tags.h's TAGS_SHADOW_OFFSET */
-    { CC_CLANG, M_INLINE,  "-mllvm", "-hwasan-mapping-offset=0x1000000000" },
+    { CC_CLANG, M_INLINE,  "-mllvm", "-hwasan-mapping-offset=0x10000000000" },
     { CC_CLANG, M_ANY,     "-mno-omit-leaf-frame-pointer", NULL },
 };
 static const struct flag_row kasan_hw_flags[] = {

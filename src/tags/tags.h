@@ -14,8 +14,10 @@
 #define TAGS_GRANULE_SHIFT 4
 #define TAGS_GRANULE 16
 /* shadow byte of untagged address a = OFFSET + (a >> 4) (docs/tags.md):
- * the offset clang is given with -hwasan-mapping-offset, AArch64 ASan's */
-#define TAGS_SHADOW_OFFSET 0x1000000000ul
+ * the offset clang is given with -hwasan-mapping-offset; generic KASAN's
+ * aarch64 offset too (src/kasan/layout.h: clear of qemu-user's and
+ * 48-bit Linux's program layouts) */
+#define TAGS_SHADOW_OFFSET 0x10000000000ul
 #define TAGS_ADDR_LIMIT (1ul << 48)	/* 48-bit user address space */
 #define TAGS_SHADOW_LO TAGS_SHADOW_OFFSET
 #define TAGS_SHADOW_HI (TAGS_SHADOW_OFFSET + (TAGS_ADDR_LIMIT >> TAGS_GRANULE_SHIFT))
