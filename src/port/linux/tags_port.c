@@ -134,6 +134,17 @@ static void on_trap(int sig, siginfo_t *info, void *uctx)
 	errno = e;
 }
 
+extern char __executable_start[] __attribute__((weak));
+extern char etext[] __attribute__((weak));
+
+static int in_exe(const ucontext_t *uc)
+{
+	uintptr_t pc = (uintptr_t)uc->uc_mcontext.pc;
+
+	return !__executable_start || !etext ||
+	       (pc >= (uintptr_t)__executable_start && pc < (uintptr_t)etext);
+}
+
 /*
  * signal.c asks here first.  FAULT_RETRY: handled (shadow mapped, or an
  * MTE fault reported and tag checks turned off for this thread, as the
@@ -166,8 +177,10 @@ int port_tags_fault(int sig, void *infop, void *uctx)
 		set_tag_ctrl(PR_MTE_TCF_NONE);
 		return 1;
 	}
-	/* a check's first read of tag shadow: map a zero page (untagged) */
-	if (!tags_hw && addr >= TAGS_SHADOW_LO && addr < TAGS_SHADOW_HI &&
+	/* a check's first read of tag shadow: map a zero page (untagged).
+	 * The checks (the compiler's __hwasan_check_* thunks, the runtime)
+	 * are in the executable: a fault there, not one in a library */
+	if (!tags_hw && addr >= TAGS_SHADOW_LO && addr < TAGS_SHADOW_HI && in_exe(uc) &&
 	    !port_map_fixed(ROUND_DOWN(addr, 4096), ROUND_DOWN(addr, 4096) + 4096))
 		return 1;
 	return 0;
