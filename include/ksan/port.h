@@ -131,6 +131,11 @@ uint64_t ksan_port_random(void);
 void ksan_port_delay_us(unsigned us);
 /* The CPU the caller runs on, for reports; -1 if unknown. */
 int ksan_port_cpu_id(void);
+/* 1 if the runtime reading [addr, addr + size) of program memory could
+ * fault or trip another detector (KFENCE's guard and freed pages), else 0.
+ * KCSAN reads a watched value only when 0 (the program is about to access
+ * it anyway); a port without such memory returns 0. */
+int ksan_port_read_unsafe(uintptr_t addr, size_t size);
 
 #ifdef __cplusplus
 }

@@ -222,8 +222,8 @@ static inline void reset_skip(struct kcsan_ctx *ctx)
 }
 
 /* Sizes 1, 2, 4, 8 at any alignment; *known = 0 for the others, and where
- * the port says a read could fault (KFENCE's guard and freed pages: the
- * program's own access, next, is the one to report) */
+ * the port says a read could fault (ksan_port_read_unsafe: KFENCE's guard
+ * and freed pages; the program's own access, next, is the one to report) */
 static uint64_t read_value(uintptr_t p, size_t size, int *known)
 {
 	struct u16p { uint16_t v; } __attribute__((packed, may_alias));
@@ -231,7 +231,7 @@ static uint64_t read_value(uintptr_t p, size_t size, int *known)
 	struct u64p { uint64_t v; } __attribute__((packed, may_alias));
 
 	*known = 0;
-	if (port_kcsan_unreadable && unlikely(port_kcsan_unreadable(p, size)))
+	if (unlikely(ksan_port_read_unsafe(p, size)))
 		return 0;
 	*known = 1;
 	switch (size) {

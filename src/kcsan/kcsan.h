@@ -137,11 +137,6 @@ void kcsan_init(void);
 extern int kcsan_single_threaded CORE_HIDDEN;
 /* The child of fork(): no other thread is watching or consuming. */
 void kcsan_fork_child(void);
-/* Optional (weak): 1 if reading [addr, addr + size) could fault or be
- * reported by another detector (KFENCE's guard and freed pages); the
- * watcher then compares no value.  Without it every watched address is
- * read: the program is about to access it anyway. */
-int port_kcsan_unreadable(uintptr_t addr, size_t size) __attribute__((weak));
 /* kcsan_stats=1: the counters, printed by the port at exit. */
 void kcsan_print_stats(void);
 

@@ -11,7 +11,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include "linux.h"
-#include "../../kfence/kfence.h"
 
 static void kcsan_at_exit(void)
 {
@@ -39,10 +38,3 @@ int port_kfence_heap_start(void)
 	return __atomic_load_n(&port_init_state, __ATOMIC_ACQUIRE) == 2;
 }
 
-/* The watcher's value read: not inside KFENCE's pool, whose guard and
- * freed pages fault (KFENCE would report KCSAN's read, not the program's) */
-int port_kcsan_unreadable(uintptr_t addr, size_t size)
-{
-	return is_kfence_address((const void *)addr) ||
-	       is_kfence_address((const void *)(addr + size - 1));
-}

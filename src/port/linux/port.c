@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "linux.h"
+#include "../../kfence/kfence.h"
 
 #ifndef MAP_FIXED_NOREPLACE
 #define MAP_FIXED_NOREPLACE 0x100000
@@ -379,6 +380,14 @@ void ksan_port_delay_us(unsigned us)
 
 	syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, &ts, (void *)0);
 	errno = e;
+}
+
+/* KFENCE's pool: its guard and freed pages fault (and KFENCE would report
+ * the runtime's read, not the program's access) */
+int ksan_port_read_unsafe(uintptr_t addr, size_t size)
+{
+	return is_kfence_address((const void *)addr) ||
+	       is_kfence_address((const void *)(addr + size - 1));
 }
 
 int ksan_port_cpu_id(void)

@@ -1,4 +1,4 @@
-// --ksan=kcsan,kfence: a plain out-of-bounds read past a KFENCE object, made after the program had threads and with kcsan_skip_watch=0, is watched by KCSAN: KCSAN reads the value under its watchpoint first and that read hits the guard page.  The KFENCE report must still name the program's access (peek, with_kfence.c's line), not the runtime's value read: the watcher reads no value inside KFENCE's pool (port_kcsan_unreadable).
+// --ksan=kcsan,kfence: a plain out-of-bounds read past a KFENCE object, made after the program had threads and with kcsan_skip_watch=0, is watched by KCSAN: KCSAN reads the value under its watchpoint first and that read hits the guard page.  The KFENCE report must still name the program's access (peek, with_kfence.c's line), not the runtime's value read: the watcher reads no value inside KFENCE's pool (ksan_port_read_unsafe).
 // RUN: %ksan_cc --ksan=kcsan,kfence -g -O1 %s -o %t -pthread
 // RUN: env KSAN_OPTIONS=kfence_sample_every=1:kcsan_skip_watch=0 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --implicit-check-not=kcsan_slow
 #include "Inputs/race.h"
