@@ -38,7 +38,9 @@ TAGS_PORT_ONLY := $(wildcard src/port/linux/tags_*.c)
 LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c src/port/linux/kfence_preload.c \
 	src/port/linux/kfence_malloc.c \
 	src/port/linux/nokasan.c $(KMSAN_PORT_ONLY) $(KCSAN_PORT_ONLY) $(TAGS_PORT_ONLY),$(wildcard src/port/linux/*.c))
-KASAN_ASM := $(wildcard src/kasan/*.S)
+# the compiler's target: aarch64 builds leave out x86-64's assembly
+IS_AARCH64 := $(findstring aarch64,$(shell $(CC) -dumpmachine 2>/dev/null))
+KASAN_ASM := $(if $(IS_AARCH64),$(filter-out %_x86_64.S,$(wildcard src/kasan/*.S)),$(wildcard src/kasan/*.S))
 FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(UBSAN_SRC) $(KFENCE_SRC)) \
 	$(patsubst src/%.S,$(B)/obj/%.o,$(KASAN_ASM))
 LINUX_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(LINUX_SRC))
@@ -146,20 +148,31 @@ $(B)/obj/tags-port/%.o: src/port/linux/%.c src/port/linux/*.h src/tags/*.h src/k
 $(B)/lib/libksan-tags.a: $(TAGS_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
-IS_AARCH64 := $(findstring aarch64,$(shell $(CC) -dumpmachine 2>/dev/null))
 all: $(if $(IS_AARCH64),$(B)/lib/libksan-tags.a)
-# from an x86-64 host: the same archive cross-built (clang and Debian's
-# aarch64 sysroot, libc6-dev-arm64-cross) into $(B)/lib/aarch64/, where
-# ksan-cc looks for it; part of `all` when that sysroot is installed
-AARCH64_CC ?= clang --target=aarch64-linux-gnu
-HAVE_AARCH64_SYSROOT := $(if $(IS_AARCH64),,$(wildcard /usr/aarch64-linux-gnu/include/stdio.h))
-tags-aarch64:
-	$(MAKE) B=$(B)/aarch64 CC="$(AARCH64_CC)" $(B)/aarch64/lib/libksan-tags.a
+
+# aarch64 from an x86-64 host: the same rules again, in a sub-make with
+# CC=$(AARCH64_CC) and B=$(B)/aarch64 (objects in $(B)/aarch64/obj), then
+# the archives copied to $(B)/lib/aarch64/, where ksan-cc looks for the
+# runtime of a compiler that builds for aarch64.  Part of `all` when
+# aarch64-linux-gnu-gcc and its C library (libc6-dev-arm64-cross) are
+# installed; skipped without a word otherwise.  To put an object into an
+# aarch64 archive, add it to that archive's object list as for x86-64
+# (e.g. TAGS_OBJ); an archive new to aarch64 goes into AARCH64_LIBS.
+# Not built for aarch64: libksan-kmsan*.a (KMSAN's metadata layout and
+# fault handling are x86-64's), libksan_shlib.a (x86-64 assembly
+# forwarders; ksan-cc refuses -shared for aarch64), libksan-kfence.so.
+AARCH64_CC ?= aarch64-linux-gnu-gcc
+AARCH64_LIBS := libksan.a libksan_core.a libksan-kcsan.a libksan-kcsan-kfence.a libksan-tags.a
+HAVE_AARCH64_CC := $(if $(IS_AARCH64),,$(shell echo '\#include <stdio.h>' | \
+	$(AARCH64_CC) -E -x c - >/dev/null 2>&1 && echo yes))
+aarch64:
+	$(MAKE) B=$(B)/aarch64 CC="$(AARCH64_CC)" $(addprefix $(B)/aarch64/lib/,$(AARCH64_LIBS))
 	@mkdir -p $(B)/lib/aarch64
-	cmp -s $(B)/aarch64/lib/libksan-tags.a $(B)/lib/aarch64/libksan-tags.a || \
-		cp $(B)/aarch64/lib/libksan-tags.a $(B)/lib/aarch64/libksan-tags.a
-all: $(if $(HAVE_AARCH64_SYSROOT),tags-aarch64)
-.PHONY: tags-aarch64
+	@for a in $(AARCH64_LIBS); do cmp -s $(B)/aarch64/lib/$$a $(B)/lib/aarch64/$$a || \
+		cp $(B)/aarch64/lib/$$a $(B)/lib/aarch64/$$a || exit 1; done
+all: $(if $(HAVE_AARCH64_CC),aarch64)
+tags-aarch64: aarch64	# the tag-based runtime alone (an older name)
+.PHONY: aarch64 tags-aarch64
 
 $(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
 	@mkdir -p $(@D)
@@ -235,9 +248,9 @@ install: all
 		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kcsan.a \
 		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(B)/lib/libksan-kfence.so $(DESTDIR)$(PREFIX)/lib/
-	if [ -f $(B)/lib/aarch64/libksan-tags.a ]; then \
+	if [ -d $(B)/lib/aarch64 ]; then \
 		install -d $(DESTDIR)$(PREFIX)/lib/aarch64 && \
-		install -m 644 $(B)/lib/aarch64/libksan-tags.a $(DESTDIR)$(PREFIX)/lib/aarch64/; fi
+		install -m 644 $(B)/lib/aarch64/*.a $(DESTDIR)$(PREFIX)/lib/aarch64/; fi
 	if [ -f $(B)/lib/libksan-tags.a ]; then \
 		install -m 644 $(B)/lib/libksan-tags.a $(DESTDIR)$(PREFIX)/lib/; fi
 	install -m 644 include/ksan/ksan.h include/ksan/port.h $(DESTDIR)$(PREFIX)/include/ksan/

@@ -14,6 +14,10 @@
  *   <prefix>/lib/libksan-kcsan.a   the runtime for --ksan=kcsan
  *   <prefix>/lib/ksan.exports      GNU ld --dynamic-list for executables
  *   <prefix>/include/ksan/ksan.h   public header
+ *   <prefix>/lib/<arch>/           the archives built for another target
+ *                                  (aarch64: libksan.a, libksan_core.a,
+ *                                  libksan-kcsan.a, libksan-tags.a), used
+ *                                  when the compiler builds for <arch>
  * This holds for the build tree (build/bin -> build/lib) and an install.
  */
 #define _DEFAULT_SOURCE 1
@@ -41,11 +45,14 @@
 
 enum { CC_GCC = 1, CC_CLANG = 2, CC_ANY = 3 };
 enum { M_INLINE = 1, M_OUTLINE = 2, M_ANY = 3 };
+/* target architectures (the compiler's -dumpmachine), also a row's mode
+ * bits: a row with none of them is for every target */
+enum { A_X86_64 = 4, A_AARCH64 = 8, A_OTHER = 16, A_MASK = 28 };
 
 /* One row = one flag (a) or one flag with its separate argument (a b). */
 struct flag_row {
     unsigned cc;   /* CC_* mask: which compiler family */
-    unsigned mode; /* M_* mask: which --ksan-mode */
+    unsigned mode; /* M_* mask: which --ksan-mode; A_* bits: which targets */
     const char *a, *b;
 };
 
@@ -55,13 +62,15 @@ struct flag_row {
  * test against 0x7fff8000 and calls __asan_report_{load,store}N_noabort;
  * outline mode calls __asan_{load,store}N_noabort for every access.
  * Clang's kernel-address defaults to the kernel's shadow offset
- * 0xdffffc0000000000, hence -asan-mapping-offset.
+ * 0xdffffc0000000000, hence -asan-mapping-offset.  aarch64: the offset is
+ * 1 << 40 (src/kasan/layout.h says why not the compilers' 1 << 36).
  * Part 2 (stack and global red zones) switches asan-stack / asan-globals on here.
  */
 static const struct flag_row kasan_flags[] = {
     /* gcc */
     { CC_GCC,   M_ANY,     "-fsanitize=kernel-address", NULL },
-    { CC_GCC,   M_ANY,     "-fasan-shadow-offset=0x7fff8000", NULL },
+    { CC_GCC,   M_ANY | A_X86_64,  "-fasan-shadow-offset=0x7fff8000", NULL },
+    { CC_GCC,   M_ANY | A_AARCH64, "-fasan-shadow-offset=0x10000000000", NULL },
     { CC_GCC,   M_INLINE,  "--param", "asan-instrumentation-with-call-threshold=10000" },
     { CC_GCC,   M_OUTLINE, "--param", "asan-instrumentation-with-call-threshold=0" },
     { CC_GCC,   M_ANY,     "--param", "asan-stack=1" },
@@ -70,7 +79,8 @@ static const struct flag_row kasan_flags[] = {
     { CC_GCC,   M_ANY,     "-fsanitize-address-use-after-scope", NULL },
     /* clang */
     { CC_CLANG, M_ANY,     "-fsanitize=kernel-address", NULL },
-    { CC_CLANG, M_ANY,     "-mllvm", "-asan-mapping-offset=0x7fff8000" },
+    { CC_CLANG, M_ANY | A_X86_64,  "-mllvm", "-asan-mapping-offset=0x7fff8000" },
+    { CC_CLANG, M_ANY | A_AARCH64, "-mllvm", "-asan-mapping-offset=0x10000000000" },
     /* stack, globals and allocas are on by default in clang's kernel mode */
     /* the driver flag is ignored in kernel mode; the pass option works */
     { CC_CLANG, M_ANY,     "-mllvm", "-asan-use-after-scope=1" },
@@ -78,7 +88,7 @@ static const struct flag_row kasan_flags[] = {
     /* outline checks as __asan_check_<op>_add_<size>_<reg>: the address in
      * a register, only r10/r11 clobbered, so callers spill nothing
      * (src/kasan/abi_clang_x86_64.S; x86-64, clang >= 13) */
-    { CC_CLANG, M_OUTLINE, "-mllvm", "-asan-optimize-callbacks" },
+    { CC_CLANG, M_OUTLINE | A_X86_64, "-mllvm", "-asan-optimize-callbacks" },
 };
 
 /*
@@ -149,17 +159,7 @@ static const struct flag_row kasan_hw_flags[] = {
 };
 #define TAGS_ARCHIVE "libksan-tags.a"
 /* An aarch64 ksan-cc finds it in LIBDIR; a cross one (x86-64 host) in
- * LIBDIR/aarch64, where make puts the cross-built runtime. */
-static const char *tags_archive(const char *libdir)
-{
-#if defined(__aarch64__)
-    (void)libdir;
-    return "/" TAGS_ARCHIVE;
-#else
-    (void)libdir;
-    return "/aarch64/" TAGS_ARCHIVE;
-#endif
-}
+ * LIBDIR/aarch64, where make puts the cross-built runtime (runtime_dir). */
 /* libksan-tags.a runs hardware tags when this absolute symbol exists */
 #define TAGS_HW_SYMBOL "__ksan_tags_hw"
 /* --ksan=kcsan,kfence: KFENCE's malloc family in front of glibc's */
@@ -535,6 +535,37 @@ static int target_is_aarch64(const char *cc, const char *target)
     return strncmp(detect_target(cc, target), "aarch64", 7) == 0;
 }
 
+#if defined(__aarch64__)
+#define HOST_ARCH A_AARCH64
+#else
+#define HOST_ARCH A_X86_64
+#endif
+
+/* The target's A_* (the host's when the compiler does not say). */
+static unsigned target_arch(const char *cc, const char *target)
+{
+    const char *t = detect_target(cc, target);
+    if (!*t)
+        return HOST_ARCH;
+    if (strncmp(t, "aarch64-", 8) == 0)
+        return A_AARCH64;
+    if (strncmp(t, "x86_64-", 7) == 0)
+        return A_X86_64;
+    return A_OTHER;
+}
+
+/* Where the target's runtime archives are: LIBDIR for the host's own
+ * architecture, else LIBDIR/<arch> (the triple's first word). */
+static char *runtime_dir(const char *libdir, const char *cc, const char *target)
+{
+    const char *t = detect_target(cc, target);
+    if (!*t || target_arch(cc, target) == HOST_ARCH)
+        return xstrdup(libdir);
+    char *arch = xstrdup(t);
+    arch[strcspn(arch, "-")] = '\0';
+    return concat(libdir, concat("/", arch));
+}
+
 /* ---- command-line analysis ---- */
 
 struct state {
@@ -552,6 +583,7 @@ struct state {
     /* detectors: --ksan= given, and which */
     int ksan_given, kasan, ubsan, kfence, kmsan, kcsan, kasan_sw, kasan_hw;
     const char *target;   /* the user's --target=/-target value, or NULL */
+    const char *cc_path;  /* the compiler that runs (--ksan-cc, KSAN_CC or cc) */
     int user_kmsan;       /* the user's -fsanitize=memory|kernel-memory */
     int user_kcsan;       /* the user's -fsanitize=thread */
     int user_ub;          /* the user's -fsanitize= names UB checks */
@@ -1002,6 +1034,9 @@ static void add_rows(struct argv_vec *out, const struct flag_row *rows, size_t n
     for (size_t i = 0; i < n; i++) {
         if (!(rows[i].cc & fam) || !(rows[i].mode & mode))
             continue;
+        if ((rows[i].mode & A_MASK) &&
+            !(rows[i].mode & A_MASK & target_arch(st->cc_path, st->target)))
+            continue;
         /* clang rejects an -mllvm option given twice: the user's wins */
         if (rows[i].b && strcmp(rows[i].a, "-mllvm") == 0 && user_has_mllvm(st, rows[i].b))
             continue;
@@ -1140,6 +1175,7 @@ int main(int argc, char **argv)
     free(self);
     free(real_cc);
 
+    st.cc_path = cc;
     struct argv_vec cmd = { 0 };
     vec_push(&cmd, cc);
 
@@ -1261,6 +1297,9 @@ int main(int argc, char **argv)
         vec_push(&cmd, concat("-I", incdir));
 
     if (links && !st.relocatable) {
+        /* the target's archives: LIBDIR, or LIBDIR/<arch> for another one */
+        char *rtdir = runtime_dir(libdir, cc, st.target);
+        int cross = strcmp(rtdir, libdir) != 0;
         /* a -x LANG still in force would make the archives "source files" */
         if (st.lang && strcmp(st.lang, "none") != 0) {
             vec_push(&cmd, "-x");
@@ -1278,7 +1317,12 @@ int main(int argc, char **argv)
                 vec_push(&cmd, concat("-L", concat(libdir, "/" NOUBSAN_DIR)));
         }
         if (st.shared) {
-            vec_push(&cmd, concat(libdir, st.kmsan ? "/" KMSAN_SHLIB_ARCHIVE : "/" SHLIB_ARCHIVE));
+            const char *a = concat(rtdir, st.kmsan ? "/" KMSAN_SHLIB_ARCHIVE : "/" SHLIB_ARCHIVE);
+            if (cross && access(a, R_OK) != 0)
+                die(2, "-shared for %s: no %s (its forwarders to the executable's runtime "
+                       "are x86-64 assembly, not ported yet); link the library's objects "
+                       "into the executable instead", detect_target(cc, st.target), a);
+            vec_push(&cmd, a);
             /* the forwarders' dlsym: in libc since glibc 2.34, in libdl
              * before; --as-needed keeps libdl out where it is not used */
             for (size_t i = 0; i < NELEM(shlib_link_libs); i++)
@@ -1289,13 +1333,18 @@ int main(int argc, char **argv)
                 vec_push(&cmd, "-Wl,--defsym=" KFENCE_ENABLE_SYMBOL "=1");
             if (st.kasan_hw)
                 vec_push(&cmd, "-Wl,--defsym=" TAGS_HW_SYMBOL "=1");
+            const char *a = concat(rtdir, st.kmsan ? "/" KMSAN_ARCHIVE :
+                                   st.kcsan ? "/" KCSAN_ARCHIVE :
+                                   st.kasan_sw || st.kasan_hw ? "/" TAGS_ARCHIVE :
+                                   "/" RUNTIME_ARCHIVE);
+            if (cross && access(a, R_OK) != 0)
+                die(2, "no ksan runtime for %s: %s is missing (make builds it when that "
+                       "target's compiler and C library are installed)",
+                    detect_target(cc, st.target), a);
             vec_push(&cmd, "-Wl,--whole-archive");
-            vec_push(&cmd, concat(libdir, st.kmsan ? "/" KMSAN_ARCHIVE :
-                                  st.kcsan ? "/" KCSAN_ARCHIVE :
-                                  st.kasan_sw || st.kasan_hw ? tags_archive(libdir) :
-                                  "/" RUNTIME_ARCHIVE));
+            vec_push(&cmd, a);
             if (st.kcsan && st.kfence)
-                vec_push(&cmd, concat(libdir, "/" KCSAN_KFENCE_ARCHIVE));
+                vec_push(&cmd, concat(rtdir, "/" KCSAN_KFENCE_ARCHIVE));
             vec_push(&cmd, "-Wl,--no-whole-archive");
             for (size_t i = 0; i < NELEM(exe_link_libs); i++)
                 vec_push(&cmd, exe_link_libs[i]);

@@ -1,15 +1,20 @@
 /*
  * This file contains the page map: for any address, which runtime object
  * (a slab region or a large allocation) owns its page.  Three levels over a
- * 47-bit address space; inner tables are mapped on first use and never
+ * 47-bit address space (48-bit on aarch64); inner tables are mapped on first use and never
  * freed.  Readers take no lock: entries are published with release stores.
  */
 #include "core.h"
 
+#if defined(__aarch64__)
+#define ADDR_BITS 48
+#else
+#define ADDR_BITS 47
+#endif
 #define L1_SHIFT 35
 #define L2_SHIFT 23
 #define L3_SHIFT 12
-#define L1_SIZE (1u << (47 - L1_SHIFT))
+#define L1_SIZE (1u << (ADDR_BITS - L1_SHIFT))
 #define L2_SIZE (1u << (L1_SHIFT - L2_SHIFT))
 #define L3_SIZE (1u << (L2_SHIFT - L3_SHIFT))
 
@@ -40,7 +45,7 @@ static void **entry(uintptr_t a, int create)
 	l2_t *l2;
 	l3_t *l3;
 
-	if (a >> 47)
+	if (a >> ADDR_BITS)
 		return 0;
 	if (create) {
 		l2 = get_or_map((void **)&l1[a >> L1_SHIFT], sizeof(l2_t));

@@ -15,6 +15,7 @@
 #include "linux.h"
 #include "insn.h"
 
+#if defined(__x86_64__)
 static const int reg_of[16] = {
 	REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
 	REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15,
@@ -228,3 +229,26 @@ int port_insn_decode(const ucontext_t *uc, struct port_insn *in)
 	in->mod = (int)(modrm >> 6);
 	return 1;
 }
+#else
+/*
+ * Elsewhere (aarch64): no decoder.  A fault there always comes with its
+ * address (no general-protection fault without one), so the handler only
+ * loses the x86-specific "is this a shadow check" test and falls back to
+ * whether the faulting code is the executable's or the memory exists.
+ */
+int port_insn_decode(const ucontext_t *uc, struct port_insn *in)
+{
+	core_memset(in, 0, sizeof(*in));
+	in->base = in->index = -1;
+	return 0;
+}
+
+uintptr_t port_insn_reg(const ucontext_t *uc, int reg)
+{
+#if defined(__aarch64__)
+	return (uintptr_t)uc->uc_mcontext.regs[reg & 31];
+#else
+	return 0;
+#endif
+}
+#endif

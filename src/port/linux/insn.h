@@ -1,6 +1,7 @@
 /*
  * This file contains the interface of the Linux port's x86-64 decoder of a
- * faulting instruction's memory operand (insn.c), used by the fault handler.
+ * faulting instruction's memory operand (insn.c), used by the fault handler
+ * (on other architectures port_insn_decode always says "not decoded").
  */
 #ifndef KSAN_PORT_LINUX_INSN_H
 #define KSAN_PORT_LINUX_INSN_H

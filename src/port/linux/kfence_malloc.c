@@ -31,11 +31,15 @@ static size_t (*real_usable_size)(void *);
 /*
  * The entry points are built without frame pointers, so that the common
  * case (not sampled) is the counter test and a tail call into glibc.  Their
- * caller's frame pointer is still in rbp: the slow paths below make the
- * frame record {caller's frame, return address} that the entry point did
- * not make, for the allocation and free stacks.
+ * caller's frame pointer is still in rbp (x29 on aarch64): the slow paths
+ * below make the frame record {caller's frame, return address} that the
+ * entry point did not make, for the allocation and free stacks.
  */
+#if defined(__aarch64__)
+#define CALLER_FP() ({ uintptr_t f_; __asm__ volatile("mov %0, x29" : "=r"(f_)); f_; })
+#else
 #define CALLER_FP() ({ uintptr_t f_; __asm__ volatile("mov %%rbp, %0" : "=r"(f_)); f_; })
+#endif
 
 /* A sampled object, or NULL: then the caller forwards to glibc. */
 static __attribute__((noinline)) void *sampled(size_t size, size_t align, uintptr_t entry,

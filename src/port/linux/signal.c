@@ -19,6 +19,89 @@ extern int __sigaction(int, const struct sigaction *, struct sigaction *);
 
 enum { FAULT_PROGRAM, FAULT_RETRY, FAULT_BAD };
 
+/* The faulting instruction, its frame and whether it wrote, per
+ * architecture (aarch64: the ESR record's WnR bit of a data abort). */
+#if defined(__x86_64__)
+static inline uintptr_t uc_pc(const ucontext_t *uc)
+{
+	return (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+}
+static inline uintptr_t uc_fp(const ucontext_t *uc)
+{
+	return (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+}
+static inline int uc_write(const ucontext_t *uc)
+{
+	return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+}
+static inline uintptr_t uc_sp(const ucontext_t *uc)
+{
+	return (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+}
+#elif defined(__aarch64__)
+static inline uintptr_t uc_sp(const ucontext_t *uc)
+{
+	return (uintptr_t)uc->uc_mcontext.sp;
+}
+static inline uintptr_t uc_pc(const ucontext_t *uc)
+{
+	return (uintptr_t)uc->uc_mcontext.pc;
+}
+static inline uintptr_t uc_fp(const ucontext_t *uc)
+{
+	return (uintptr_t)uc->uc_mcontext.regs[29];
+}
+/*
+ * Does A64 instruction i write memory?  For a fault without an ESR record
+ * (qemu-user gives none): stores of the base and SIMD&FP registers, single,
+ * pair and structure forms, exclusive and release stores, and the atomic
+ * read-modify-writes (LDADD, SWP, ...) count as writes; everything else
+ * (loads, and what is not a load or store) as a read.
+ */
+static int a64_writes(uint32_t i)
+{
+	if ((i & 0x0a000000) != 0x08000000)
+		return 0;				/* not a load or store */
+	if ((i & 0x3f000000) == 0x08000000)	/* exclusive, acquire/release */
+		return !(i & (1u << 22));
+	if ((i & 0xbe000000) == 0x0c000000)	/* SIMD structures (ld1/st1...) */
+		return !(i & (1u << 22));
+	if ((i & 0x3b000000) == 0x18000000)	/* load literal */
+		return 0;
+	if ((i & 0x3a000000) == 0x28000000)	/* pairs */
+		return !(i & (1u << 22));
+	if ((i & 0x3a000000) == 0x38000000) {	/* one register */
+		unsigned opc = (i >> 22) & 3;
+
+		if ((i & 0x05200c00) == 0x00200000)	/* atomics; LDAPR reads */
+			return ((i >> 12) & 0xf) != 0xc;
+		return (i & (1u << 26)) ? !(opc & 1) : opc == 0;
+	}
+	return 0;
+}
+
+static inline int uc_write(const ucontext_t *uc)
+{
+	const unsigned char *p = uc->uc_mcontext.__reserved;
+	const unsigned char *end = p + sizeof(uc->uc_mcontext.__reserved);
+
+	while (p + 8 <= end) {
+		uint32_t magic = *(const uint32_t *)p, size = *(const uint32_t *)(p + 4);
+
+		if (!magic || size < 8)
+			break;
+		if (magic == 0x45535201 && size >= 16) {	/* ESR_MAGIC */
+			uint64_t esr = *(const uint64_t *)(p + 8);
+			unsigned ec = (unsigned)(esr >> 26) & 0x3f;
+
+			return (ec == 0x24 || ec == 0x25) && (esr & (1u << 6));
+		}
+		p += size;
+	}
+	return a64_writes(*(const uint32_t *)uc->uc_mcontext.pc);
+}
+#endif
+
 #ifdef KSAN_PORT_KFENCE_ONLY
 /* libksan-kfence.so: no shadow to map, and faults outside the KFENCE pool
  * are the program's business alone */
@@ -187,7 +270,7 @@ static int in_exe(uintptr_t pc)
  * instruction made with add $0x7fff8000 (GCC at -O0). */
 static int is_shadow_access(const ucontext_t *uc, const struct fault *f)
 {
-	const uint8_t *pc = (const uint8_t *)uc->uc_mcontext.gregs[REG_RIP];
+	const uint8_t *pc = (const uint8_t *)uc_pc(uc);
 	static const uint8_t off[4] = { 0x00, 0x80, 0xff, 0x7f };
 	int b = f->insn.base;
 
@@ -225,6 +308,9 @@ static int memory_exists(uintptr_t s, uintptr_t sp)
  * address is on top of the stack, right after a call to it. */
 static uintptr_t leaf_return(const ucontext_t *uc)
 {
+#if !defined(__x86_64__)
+	return 0;	/* never asked: is_shadow_access needs the x86 decoder */
+#else
 	uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
 	uintptr_t ret = *(const uintptr_t *)uc->uc_mcontext.gregs[REG_RSP];
 	const uint8_t *r = (const uint8_t *)ret;
@@ -235,6 +321,7 @@ static uintptr_t leaf_return(const ucontext_t *uc)
 	core_memcpy(&rel, r - 4, 4);
 	return pc >= ret + (uintptr_t)(intptr_t)rel && pc - (ret + (uintptr_t)(intptr_t)rel) < 256 ?
 	       ret : 0;
+#endif
 }
 
 /*
@@ -245,13 +332,13 @@ static uintptr_t leaf_return(const ucontext_t *uc)
 static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault *f)
 {
 	uintptr_t addr = (uintptr_t)info->si_addr;
-	uintptr_t sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+	uintptr_t sp = uc_sp(uc);
 
 	core_memset(f, 0, sizeof(*f));
-	f->k.pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-	f->k.fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+	f->k.pc = uc_pc(uc);
+	f->k.fp = uc_fp(uc);
 	f->k.sp = sp;
-	f->k.write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+	f->k.write = uc_write(uc);
 	if (sig != SIGSEGV)
 		return FAULT_PROGRAM;
 	f->decoded = port_insn_decode(uc, &f->insn);
@@ -319,52 +406,6 @@ static void report_fault(struct fault *f)
 {
 	if (core_opt.handle_segv)
 		kasan_report_fault(&f->k);
-}
-#endif
-
-/* The faulting instruction, its frame and whether it wrote, per
- * architecture (aarch64: the ESR record's WnR bit of a data abort). */
-#if defined(__x86_64__)
-static inline uintptr_t uc_pc(const ucontext_t *uc)
-{
-	return (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-}
-static inline uintptr_t uc_fp(const ucontext_t *uc)
-{
-	return (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
-}
-static inline int uc_write(const ucontext_t *uc)
-{
-	return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
-}
-#elif defined(__aarch64__)
-static inline uintptr_t uc_pc(const ucontext_t *uc)
-{
-	return (uintptr_t)uc->uc_mcontext.pc;
-}
-static inline uintptr_t uc_fp(const ucontext_t *uc)
-{
-	return (uintptr_t)uc->uc_mcontext.regs[29];
-}
-static inline int uc_write(const ucontext_t *uc)
-{
-	const unsigned char *p = uc->uc_mcontext.__reserved;
-	const unsigned char *end = p + sizeof(uc->uc_mcontext.__reserved);
-
-	while (p + 8 <= end) {
-		uint32_t magic = *(const uint32_t *)p, size = *(const uint32_t *)(p + 4);
-
-		if (!magic || size < 8)
-			break;
-		if (magic == 0x45535201 && size >= 16) {	/* ESR_MAGIC */
-			uint64_t esr = *(const uint64_t *)(p + 8);
-			unsigned ec = (unsigned)(esr >> 26) & 0x3f;
-
-			return (ec == 0x24 || ec == 0x25) && (esr & (1u << 6));
-		}
-		p += size;
-	}
-	return 0;
 }
 #endif
 

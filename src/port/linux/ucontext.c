@@ -51,7 +51,11 @@ int port_user_stack(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 static struct range stack_of(const ucontext_t *ucp)
 {
 	uintptr_t lo = (uintptr_t)ucp->uc_stack.ss_sp, size = ucp->uc_stack.ss_size;
+#if defined(__x86_64__)
 	uintptr_t sp = (uintptr_t)ucp->uc_mcontext.gregs[REG_RSP];
+#else
+	uintptr_t sp = (uintptr_t)ucp->uc_mcontext.sp;
+#endif
 	struct range r = { 0, 0 };
 
 	if (size && size <= MAX_USER_STACK && lo + size > lo && sp > lo && sp <= lo + size) {
