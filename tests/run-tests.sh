@@ -64,19 +64,37 @@ lit_account() {
 }
 timeout_arg=
 $PY -c 'import psutil' 2>/dev/null && timeout_arg=--timeout=120
-# then KMSAN's directory alone, with clang, and KCSAN's, with gcc and clang
-for lp in gcc-inline gcc-outline clang-inline clang-outline clang-kmsan gcc-kcsan clang-kcsan; do
+# then KMSAN's directory alone, with clang, and KCSAN's, with gcc and clang;
+# then generic KASAN (inline) built for aarch64 by both compilers, its tests
+# run under qemu-aarch64 (the directories lit.cfg.py's AARCH64_DIRS names),
+# one counted skip per pass without qemu-aarch64 or the aarch64 runtime
+for lp in gcc-inline gcc-outline clang-inline clang-outline clang-kmsan gcc-kcsan clang-kcsan \
+	gcc-aarch64 clang-aarch64; do
 	cc=${lp%-*} mode=${lp#*-}
 	dir=tests/lit
 	[ "$mode" = kmsan ] && dir=tests/lit/kmsan
 	[ "$mode" = kcsan ] && dir=tests/lit/kcsan
+	params="--param cc=$cc --param mode=$mode"
+	if [ "$mode" = aarch64 ]; then
+		params="--param cc=$cc --param mode=inline --param arch=aarch64"
+		why=
+		command -v qemu-aarch64 > /dev/null || why="no qemu-aarch64 (qemu-user)"
+		[ -f "$B/lib/aarch64/libksan.a" ] ||
+			why=${why:-"no aarch64 runtime ($B/lib/aarch64/libksan.a: install gcc-aarch64-linux-gnu and libc6-dev-arm64-cross, then make)"}
+		if [ -n "$why" ]; then
+			echo "SKIP: lit/$cc-$mode: $why"
+			echo "lit/$cc-$mode: 0 passed, 0 failed, 1 skipped"
+			count 0 0 1
+			continue
+		fi
+	fi
 	{
 		out=$log/lit-$cc-$mode.log
-		$PY "$LIT" -j "$JOBS" $timeout_arg -v --param cc=$cc --param mode=$mode \
+		$PY "$LIT" -j "$JOBS" $timeout_arg -v $params \
 			--param build="$B" $dir > "$out" 2>&1
 		rc=$?
 		# one line per test: "CODE: ksan-gcc-inline :: heap/x.c (3 of 96)"
-		res=' ksan-[a-z]+-[a-z]+ :: .* \([0-9]+ of [0-9]+\)$'
+		res=' ksan-[a-z]+-[a-z0-9]+ :: .* \([0-9]+ of [0-9]+\)$'
 		p=$(grep -cE "^(PASS|XFAIL|FLAKYPASS):$res" "$out")
 		f=$(grep -cE "^(FAIL|XPASS|TIMEOUT|UNRESOLVED):$res" "$out")
 		s=$(grep -cE "^(UNSUPPORTED|SKIPPED):$res" "$out")

@@ -1,6 +1,10 @@
 # lit configuration for ksan's end-to-end tests: compile with ksan-cc, run,
 # FileCheck the report and the exit status.  tests/run-tests.sh runs the
 # suite once per (compiler, mode) with --param cc=gcc|clang --param mode=inline|outline.
+# --param arch=aarch64: the same compiler and mode building for aarch64
+# (aarch64-linux-gnu-gcc, clang --target=aarch64-linux-gnu) and each program
+# run under qemu-aarch64 through %run (empty on x86-64: tests write
+# "%run %t"); only the directories in AARCH64_DIRS run there.
 import os
 import shutil
 import lit.formats
@@ -12,7 +16,9 @@ config.excludes = ['Inputs']
 config.test_source_root = os.path.dirname(__file__)
 root = os.path.abspath(os.path.join(config.test_source_root, '..', '..'))
 build = lit_config.params.get('build', os.path.join(root, 'build'))
+arch = lit_config.params.get('arch', 'x86_64')
 config.test_exec_root = os.path.join(build, 'lit',
+                                     ('' if arch == 'x86_64' else arch + '-') +
                                      lit_config.params.get('cc', 'gcc') + '-' +
                                      lit_config.params.get('mode', 'inline'))
 
@@ -20,6 +26,23 @@ cc = lit_config.params.get('cc', 'gcc')
 mode = lit_config.params.get('mode', 'inline')
 config.name = 'ksan-%s-%s' % (cc, mode)
 ksan_cc = os.path.join(build, 'bin', 'ksan-cc')
+config.available_features.add(arch)
+run = ''
+cc_cmd = cc		# the compiler as a command (%cc, --ksan-cc=)
+if arch == 'aarch64':
+    config.name = 'ksan-%s-aarch64' % cc
+    sysroot = '/usr/aarch64-linux-gnu'
+    run = '%s -L %s' % (shutil.which('qemu-aarch64') or 'qemu-aarch64', sysroot)
+    if cc == 'gcc':
+        cc_cmd = 'aarch64-linux-gnu-gcc'
+    else:
+        cc_cmd = cc
+        ksan_target = '--target=aarch64-linux-gnu'
+    # generic KASAN's tests that mean something there (the rest: x86-64
+    # code, the x86 fault decoder, -shared, KFENCE's .so, ...)
+    AARCH64_DIRS = ['heap', 'stack', 'formats', 'intercept']
+    config.excludes += [d for d in os.listdir(config.test_source_root)
+                        if d not in AARCH64_DIRS + ['Inputs', 'lit.cfg.py']]
 
 # tests/lit/kmsan runs once, in its own pass (--param mode=kmsan, clang:
 # kernel-memory instrumentation has no inline/outline split); the four
@@ -47,15 +70,20 @@ for var in ['PATH', 'HOME', 'TMPDIR', 'LANG']:
 llvm_bin = '/usr/lib/llvm-14/bin'
 config.environment['PATH'] = os.environ.get('PATH', '/usr/bin:/bin') + ':' + llvm_bin
 
+if arch == 'aarch64' and cc != 'gcc':
+    ksan_cc = '%s %s' % (ksan_cc, ksan_target)
+    cc_cmd = '%s %s' % (cc, ksan_target)
 config.substitutions.append(('%ksan_cc_plain', ksan_cc))
 # %kcsan_cc: the pass's compiler with --ksan=kcsan (kcsan passes only;
 # %ksan_cc there names the compiler alone, for tests giving their own --ksan=)
-config.substitutions.append(('%kcsan_cc', '%s --ksan-cc=%s --ksan=kcsan' % (ksan_cc, cc)))
+config.substitutions.append(('%kcsan_cc', '%s --ksan-cc=%s --ksan=kcsan' % (ksan_cc, cc_cmd.split()[0])))
 if mode == 'kcsan':
-    config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s' % (ksan_cc, cc)))
+    config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s' % (ksan_cc, cc_cmd.split()[0])))
 else:
-    config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s --ksan-mode=%s' % (ksan_cc, cc, mode)))
-config.substitutions.append(('%cc', cc))
+    config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s --ksan-mode=%s' % (ksan_cc, cc_cmd.split()[0], mode)))
+config.substitutions.append(('%cc', cc_cmd))
+# %run: runs a test program (qemu-aarch64 for an aarch64 pass, else nothing)
+config.substitutions.append(('%run', run))
 config.substitutions.append(('%build', build))
 config.substitutions.append(('%root', root))
 filecheck = shutil.which('FileCheck') or os.path.join(llvm_bin, 'FileCheck')

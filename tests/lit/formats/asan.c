@@ -1,9 +1,9 @@
 // report_format=asan prints AddressSanitizer's layout: heap-buffer-overflow, heap-use-after-free and double-free.
 // RUN: %ksan_cc -O1 %S/Inputs/bugs.c -o %t
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t overflow 2>&1 | FileCheck %s --check-prefix=OVF --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t uaf 2>&1 | FileCheck %s --check-prefix=UAF --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t double-free 2>&1 | FileCheck %s --check-prefix=DF --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=report_format=asan:print_legend=0 bash %S/../Inputs/status.sh %t overflow 2>&1 | FileCheck %s --check-prefix=NOLEGEND
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t overflow 2>&1 | FileCheck %s --check-prefix=OVF --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t uaf 2>&1 | FileCheck %s --check-prefix=UAF --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t double-free 2>&1 | FileCheck %s --check-prefix=DF --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=report_format=asan:print_legend=0 bash %S/../Inputs/status.sh %run %t overflow 2>&1 | FileCheck %s --check-prefix=NOLEGEND
 
 // OVF: {{^}}================================================================={{$}}
 // OVF-NEXT: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: heap-buffer-overflow on address [[ADDR:0x[0-9a-f]+]] at pc 0x{{[0-9a-f]+}} bp 0x{{[0-9a-f]+}} sp 0x{{[0-9a-f]+}}{{$}}

@@ -1,10 +1,10 @@
 // report_format=asan: when the bad access is in an inlined function, SUMMARY names it (frame #0, as AddressSanitizer does), with its own file:line, not the function it was inlined into.  -O0 (always_inline) and -O2, both compilers and modes.  In bounds, silent.
 // RUN: %ksan_cc -O0 %s -o %t0
 // RUN: %ksan_cc -O2 %s -o %t2
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t0 8 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t2 8 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t0 7 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=AddressSanitizer
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t2 7 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=AddressSanitizer
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t0 8 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t2 8 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t0 7 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=AddressSanitizer
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t2 7 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=AddressSanitizer
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,11 +1,11 @@
 // report_format=json prints exactly one JSON object per report, on one line, with the fields of docs/report-format.md (checked by Inputs/check_json.py).
 // RUN: %ksan_cc -O1 %S/Inputs/bugs.c -o %t
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t overflow 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=OVF
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t uaf 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=UAF
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t double-free 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=DF
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t invalid-free 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=IF
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t null 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=NULL
-// RUN: env KSAN_OPTIONS=report_format=json:halt_on_error=0 bash %S/../Inputs/status.sh %t overflow 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=GOON
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t overflow 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=OVF
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t uaf 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=UAF
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t double-free 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=DF
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t invalid-free 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=IF
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t null 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=NULL
+// RUN: env KSAN_OPTIONS=report_format=json:halt_on_error=0 bash %S/../Inputs/status.sh %run %t overflow 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=GOON
 
 // OVF-NOT: JSON ERROR
 // OVF: {{^}}report type=slab-out-of-bounds asan_type=heap-buffer-overflow access=write size=1 top=overflow object=allocated/100 cache=kmalloc-128/128 right 0 addr_ok=1 alloc0=malloc{{$}}

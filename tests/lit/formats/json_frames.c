@@ -1,12 +1,12 @@
 // JSON stacks list inlined functions as frames of their own ("inline":true, innermost first, as the text layouts' [inline] lines), and a runtime entry point (malloc, free) as its bare name with no ksan source file, as the text layouts print it.
 // RUN: %ksan_cc -O2 -g %s -o %t
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t overflow 2>&1 | python3 %S/../Inputs/check_json.py --frames | FileCheck %s
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t uaf 2>&1 | python3 %S/../Inputs/check_json.py --frames | FileCheck %s --check-prefix=UAF
-// RUN: bash %S/../Inputs/status.sh %t overflow 2>&1 | FileCheck %s --check-prefix=TEXT
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t global 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=VALID
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t global 2>&1 | FileCheck %s --check-prefix=GLOBAL
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t stack 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=VALID
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t stack 2>&1 | FileCheck %s --check-prefix=STACK
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t overflow 2>&1 | python3 %S/../Inputs/check_json.py --frames | FileCheck %s
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t uaf 2>&1 | python3 %S/../Inputs/check_json.py --frames | FileCheck %s --check-prefix=UAF
+// RUN: bash %S/../Inputs/status.sh %run %t overflow 2>&1 | FileCheck %s --check-prefix=TEXT
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t global 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=VALID
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t global 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t stack 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=VALID
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t stack 2>&1 | FileCheck %s --check-prefix=STACK
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 // Aligned allocations (posix_memalign, aligned_alloc, memalign, valloc, pvalloc) honour their alignment and bounds; bad alignments give EINVAL under allocator_may_return_null=1 (else a report: heap/bad_alignment.c); overflow past an aligned object is reported.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %t bug 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %run %t bug 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <errno.h>
 #include <malloc.h>
 #include <stdint.h>

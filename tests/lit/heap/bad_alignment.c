@@ -1,15 +1,15 @@
 // Invalid alignments (0, 3, not a power of two; posix_memalign: not a multiple of sizeof(void *)) report invalid-allocation-alignment in ASan's words, or return NULL/EINVAL (posix_memalign: EINVAL, *p untouched) with allocator_may_return_null=1; valid ones (memalign(0), C17 aligned_alloc(16, 10)) stay silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t aligned_alloc3 2>&1 | FileCheck %s --check-prefix=AA3
-// RUN: bash %S/../Inputs/status.sh %t aligned_alloc0 2>&1 | FileCheck %s --check-prefix=AA0
-// RUN: bash %S/../Inputs/status.sh %t memalign3 2>&1 | FileCheck %s --check-prefix=MA3
-// RUN: bash %S/../Inputs/status.sh %t posix_memalign4 2>&1 | FileCheck %s --check-prefix=PM4
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t aligned_alloc3 2>&1 | FileCheck %s --check-prefix=ASAN-AA3 --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t memalign3 2>&1 | FileCheck %s --check-prefix=ASAN-MA3 --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t posix_memalign3 2>&1 | FileCheck %s --check-prefix=ASAN-PM3 --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t posix_memalign3 2>&1 | FileCheck %s --check-prefix=JSON
-// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %t null 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t aligned_alloc3 2>&1 | FileCheck %s --check-prefix=AA3
+// RUN: bash %S/../Inputs/status.sh %run %t aligned_alloc0 2>&1 | FileCheck %s --check-prefix=AA0
+// RUN: bash %S/../Inputs/status.sh %run %t memalign3 2>&1 | FileCheck %s --check-prefix=MA3
+// RUN: bash %S/../Inputs/status.sh %run %t posix_memalign4 2>&1 | FileCheck %s --check-prefix=PM4
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t aligned_alloc3 2>&1 | FileCheck %s --check-prefix=ASAN-AA3 --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t memalign3 2>&1 | FileCheck %s --check-prefix=ASAN-MA3 --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t posix_memalign3 2>&1 | FileCheck %s --check-prefix=ASAN-PM3 --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t posix_memalign3 2>&1 | FileCheck %s --check-prefix=JSON
+// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %run %t null 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <errno.h>
 #include <malloc.h>
 #include <stdint.h>

@@ -1,8 +1,8 @@
 // calloc whose element count times size overflows: a calloc-overflow report (exit 1), or NULL with errno ENOMEM under allocator_may_return_null=1; calloc zeroes memory.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t bug 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %t bug 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t bug 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %run %t bug 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -1,13 +1,13 @@
 // Huge sizes in every malloc-family function report (reallocarray-overflow, pvalloc-overflow, allocation-size-too-big) or, with allocator_may_return_null=1, return NULL with ENOMEM; zero sizes return freeable pointers (realloc(p, 0) frees) and stay silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t reallocarray 2>&1 | FileCheck %s --check-prefix=RA
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t reallocarray 2>&1 | FileCheck %s --check-prefix=ASAN-RA --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t pvalloc 2>&1 | FileCheck %s --check-prefix=PV
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t pvalloc 2>&1 | FileCheck %s --check-prefix=ASAN-PV --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t valloc 2>&1 | FileCheck %s --check-prefix=VA
-// RUN: bash %S/../Inputs/status.sh %t calloc 2>&1 | FileCheck %s --check-prefix=CA
-// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %t null 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t zero 2>&1 | FileCheck %s --check-prefix=ZERO --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t reallocarray 2>&1 | FileCheck %s --check-prefix=RA
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t reallocarray 2>&1 | FileCheck %s --check-prefix=ASAN-RA --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t pvalloc 2>&1 | FileCheck %s --check-prefix=PV
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t pvalloc 2>&1 | FileCheck %s --check-prefix=ASAN-PV --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t valloc 2>&1 | FileCheck %s --check-prefix=VA
+// RUN: bash %S/../Inputs/status.sh %run %t calloc 2>&1 | FileCheck %s --check-prefix=CA
+// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %run %t null 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t zero 2>&1 | FileCheck %s --check-prefix=ZERO --implicit-check-not=KASAN
 #include <errno.h>
 #include <malloc.h>
 #include <stdint.h>

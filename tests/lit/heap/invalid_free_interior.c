@@ -1,8 +1,8 @@
 // Invalid free of an interior pointer of a live heap object; the object stays usable (no state change); the twin frees the start.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t bug 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t bug 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t bug 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t bug 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

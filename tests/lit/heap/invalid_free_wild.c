@@ -1,9 +1,9 @@
 // Invalid free of pointers that were never allocated: a made-up low address, a non-canonical one, and one inside an mmap'ed page.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 0x12345670 2>&1 | FileCheck %s -DADDR=0x12345670
-// RUN: bash %S/../Inputs/status.sh %t 0x4141414141414141 2>&1 | FileCheck %s -DADDR=0x4141414141414141
-// RUN: bash %S/../Inputs/status.sh %t mmap 2>&1 | FileCheck %s --check-prefix=MMAP
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t 0x12345670 2>&1 | FileCheck %s -DADDR=0x12345670
+// RUN: bash %S/../Inputs/status.sh %run %t 0x4141414141414141 2>&1 | FileCheck %s -DADDR=0x4141414141414141
+// RUN: bash %S/../Inputs/status.sh %run %t mmap 2>&1 | FileCheck %s --check-prefix=MMAP
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

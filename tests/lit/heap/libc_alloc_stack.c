@@ -1,9 +1,9 @@
 // Objects allocated inside the C library (strdup, strndup, getline) are ksan heap objects, and their allocation stack reaches the program's caller, not just the libc function.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t strdup 2>&1 | FileCheck %s -DLINE=25
-// RUN: bash %S/../Inputs/status.sh %t strndup 2>&1 | FileCheck %s -DLINE=27
-// RUN: bash %S/../Inputs/status.sh %t getline 2>&1 | FileCheck %s -DLINE=30
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t strdup 2>&1 | FileCheck %s -DLINE=25
+// RUN: bash %S/../Inputs/status.sh %run %t strndup 2>&1 | FileCheck %s -DLINE=27
+// RUN: bash %S/../Inputs/status.sh %run %t getline 2>&1 | FileCheck %s -DLINE=30
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 // malloc_usable_size returns the requested size (as ASan does), so the size-class tail stays poisoned: using "usable" bytes past the request is still reported.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t bug 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t bug 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>

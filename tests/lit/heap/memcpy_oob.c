@@ -1,9 +1,9 @@
 // memcpy whose destination (write) or source (read) range runs past a heap object: reported by the checked memcpy, naming its caller; the twin copies in bounds.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t dst 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t src 2>&1 | FileCheck %s --check-prefix=SRC
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t dst 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t dst 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t src 2>&1 | FileCheck %s --check-prefix=SRC
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t dst 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,14 +1,14 @@
 // free/realloc of a pointer just past an object's start (p+1, p+8, an aligned block + 16, a large object + 1) is an invalid-free report, never a crash; the twin frees the starts.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t small1 2>&1 | FileCheck %s --check-prefix=SMALL
-// RUN: bash %S/../Inputs/status.sh %t small8 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: bash %S/../Inputs/status.sh %t aligned16 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: bash %S/../Inputs/status.sh %t large1 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: bash %S/../Inputs/status.sh %t header 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: bash %S/../Inputs/status.sh %t realloc1 2>&1 | FileCheck %s --check-prefix=REALLOC
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t all 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t small1 2>&1 | FileCheck %s --check-prefix=ASAN --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t small1 2>&1 | FileCheck %s --check-prefix=SMALL
+// RUN: bash %S/../Inputs/status.sh %run %t small8 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: bash %S/../Inputs/status.sh %run %t aligned16 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: bash %S/../Inputs/status.sh %run %t large1 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: bash %S/../Inputs/status.sh %run %t header 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: bash %S/../Inputs/status.sh %run %t realloc1 2>&1 | FileCheck %s --check-prefix=REALLOC
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t all 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t small1 2>&1 | FileCheck %s --check-prefix=ASAN --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>

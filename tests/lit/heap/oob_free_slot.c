@@ -1,10 +1,10 @@
 // An out-of-bounds access that lands in a free slot (never allocated, or freed and recycled) names the nearest live object, as ASan does ("located 1000 bytes to the left of 5000-byte region") with its allocation stack; the twin touches only the objects' own bytes.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t left 2>&1 | FileCheck %s --check-prefix=LEFT
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t left 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t left 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=JSON
-// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %t right 2>&1 | FileCheck %s --check-prefix=RIGHT
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t left 2>&1 | FileCheck %s --check-prefix=LEFT
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t left 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t left 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=JSON
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t right 2>&1 | FileCheck %s --check-prefix=RIGHT
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdlib.h>
 #include <string.h>
 

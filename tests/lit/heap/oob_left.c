@@ -1,8 +1,8 @@
 // Heap out-of-bounds to the left (an underflow into the left red zone), read and write; the correct twin is silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t read 2>&1 | FileCheck %s --check-prefix=READ
-// RUN: bash %S/../Inputs/status.sh %t write 2>&1 | FileCheck %s --check-prefix=WRITE
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t read 2>&1 | FileCheck %s --check-prefix=READ
+// RUN: bash %S/../Inputs/status.sh %run %t write 2>&1 | FileCheck %s --check-prefix=WRITE
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

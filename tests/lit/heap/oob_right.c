@@ -1,11 +1,11 @@
 // Heap out-of-bounds to the right: 1-byte read and write, 8- and 16-byte reads crossing the end, a large object; the correct twin is silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t write 2>&1 | FileCheck %s --check-prefix=WRITE
-// RUN: bash %S/../Inputs/status.sh %t read 2>&1 | FileCheck %s --check-prefix=READ
-// RUN: bash %S/../Inputs/status.sh %t read8 2>&1 | FileCheck %s --check-prefix=READ8
-// RUN: bash %S/../Inputs/status.sh %t read16 2>&1 | FileCheck %s --check-prefix=READ16
-// RUN: bash %S/../Inputs/status.sh %t large 2>&1 | FileCheck %s --check-prefix=LARGE
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t write 2>&1 | FileCheck %s --check-prefix=WRITE
+// RUN: bash %S/../Inputs/status.sh %run %t read 2>&1 | FileCheck %s --check-prefix=READ
+// RUN: bash %S/../Inputs/status.sh %run %t read8 2>&1 | FileCheck %s --check-prefix=READ8
+// RUN: bash %S/../Inputs/status.sh %run %t read16 2>&1 | FileCheck %s --check-prefix=READ16
+// RUN: bash %S/../Inputs/status.sh %run %t large 2>&1 | FileCheck %s --check-prefix=LARGE
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

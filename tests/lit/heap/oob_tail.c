@@ -1,8 +1,8 @@
 // Access inside the poisoned tail of a size class (past the requested size, before the class capacity); the correct twin is silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 110 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t 127 2>&1 | FileCheck %s --check-prefix=LAST
-// RUN: bash %S/../Inputs/status.sh %t 99 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t 110 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t 127 2>&1 | FileCheck %s --check-prefix=LAST
+// RUN: bash %S/../Inputs/status.sh %run %t 99 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 

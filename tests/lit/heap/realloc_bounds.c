@@ -1,9 +1,9 @@
 // realloc keeps the contents, poisons the old block (use-after-free through it) and the new tail: after shrinking, the bytes past the new size are out of bounds; realloc(p, 0) frees.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t shrink 2>&1 | FileCheck %s --check-prefix=SHRINK
-// RUN: bash %S/../Inputs/status.sh %t grow 2>&1 | FileCheck %s --check-prefix=GROW
-// RUN: bash %S/../Inputs/status.sh %t zero 2>&1 | FileCheck %s --check-prefix=ZERO
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t shrink 2>&1 | FileCheck %s --check-prefix=SHRINK
+// RUN: bash %S/../Inputs/status.sh %run %t grow 2>&1 | FileCheck %s --check-prefix=GROW
+// RUN: bash %S/../Inputs/status.sh %run %t zero 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 // The quarantine is FIFO: with quarantine_size_mb=1, the first object freed comes back to malloc once 2 MiB more have been freed after it, while the last one freed is still held (its use after free is reported as slab-use-after-free of that object); with the default 256 MiB, nothing comes back.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=quarantine_size_mb=1 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=SMALL --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=BIG --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=quarantine_size_mb=1 bash %S/../Inputs/status.sh %t uaf 2>&1 | FileCheck %s --check-prefix=UAF
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=1 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=SMALL --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=BIG --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=1 bash %S/../Inputs/status.sh %run %t uaf 2>&1 | FileCheck %s --check-prefix=UAF
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

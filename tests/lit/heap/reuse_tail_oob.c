@@ -1,9 +1,9 @@
 // A reused slot's tail is poisoned again: malloc(128), free, then malloc(100) gets the same slot (no quarantine); reading past the 100 bytes is slab-out-of-bounds of the new object, not use-after-free of the old one; the twin reads inside and is silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %t 100 2>&1 | FileCheck %s --check-prefixes=CHECK,AT100
-// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %t 120 2>&1 | FileCheck %s --check-prefixes=CHECK,AT120
-// RUN: env KSAN_OPTIONS=quarantine_size_mb=0:report_format=asan bash %S/../Inputs/status.sh %t 100 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t 100 2>&1 | FileCheck %s --check-prefixes=CHECK,AT100
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t 120 2>&1 | FileCheck %s --check-prefixes=CHECK,AT120
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=0:report_format=asan bash %S/../Inputs/status.sh %run %t 100 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 // Out-of-bounds right (first byte past the object) and left (byte before it) at every size-class boundary and into large objects, collected through the ksan.h report callback; in-bounds first/last bytes are silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: %t 2>&1 | FileCheck %s --implicit-check-not=KASAN --implicit-check-not=MISMATCH
+// RUN: %run %t 2>&1 | FileCheck %s --implicit-check-not=KASAN --implicit-check-not=MISMATCH
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 // Allocation sizes beyond the documented maximum: allocation-size-too-big report, or NULL/ENOMEM with allocator_may_return_null=1 (malloc, realloc, posix_memalign).
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t malloc 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t realloc 2>&1 | FileCheck %s --check-prefix=REALLOC
-// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %t all 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t malloc 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t realloc 2>&1 | FileCheck %s --check-prefix=REALLOC
+// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %run %t all 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>

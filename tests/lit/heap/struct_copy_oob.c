@@ -1,7 +1,7 @@
 // A struct assignment copying from a heap object smaller than the struct (the compiler emits the copy itself, not a memcpy call in the source); the twin allocates the full struct.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t bug 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t bug 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 // A use-after-free across threads: allocated by the main thread, freed by a worker thread, used by the main thread; the report names each task with its own thread id.
 // RUN: %ksan_cc -O1 %s -o %t -pthread
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

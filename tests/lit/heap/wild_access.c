@@ -1,9 +1,9 @@
 // A wild pointer (0x4141414141414141: a non-canonical address, as from a heap overwritten with 'A's) is reported as wild-memory-access, read and write; it always ends the process.
 // Inline checks fault on the shadow load itself (a general-protection fault without an address): the runtime decodes the load to name the granule, direction unknown, as the kernel does.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t read 2>&1 | FileCheck %s --check-prefixes=CHECK,READ
-// RUN: bash %S/../Inputs/status.sh %t write 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t read 2>&1 | FileCheck %s --check-prefixes=CHECK,READ
+// RUN: bash %S/../Inputs/status.sh %run %t write 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,3 +54,5 @@ int main(int argc, char **argv)
 
 // OK: id 1
 // OK-NEXT: STATUS: exit 0{{$}}
+// Not on aarch64: top-byte-ignore drops the 0x41 top byte, and qemu-user reports such a fault at address 0.
+// UNSUPPORTED: aarch64

@@ -1,10 +1,10 @@
 // Checks of long ranges (ranges of hundreds of bytes, longer than the 64 bytes one shadow word covers) find the first poisoned byte: an 800-byte memcpy over a 64-byte stack array is a stack-out-of-bounds write pointing at the array's right red zone in the array's frame; snprintf(buf, 1000, "%s", s) into a 64-byte array reports with a 1199-byte string as with a 500-byte one; the twins that fit are silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t memcpy 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t memcpy 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: bash %S/../Inputs/status.sh %t snprintf 1199 2>&1 | FileCheck %s --check-prefix=SNPRINTF -DLEN=1000
-// RUN: bash %S/../Inputs/status.sh %t snprintf 500 2>&1 | FileCheck %s --check-prefix=SNPRINTF -DLEN=501
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t memcpy 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t memcpy 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: bash %S/../Inputs/status.sh %run %t snprintf 1199 2>&1 | FileCheck %s --check-prefix=SNPRINTF -DLEN=1000
+// RUN: bash %S/../Inputs/status.sh %run %t snprintf 500 2>&1 | FileCheck %s --check-prefix=SNPRINTF -DLEN=501
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,17 +1,17 @@
 // What the C library reads for output is checked: the string of puts (GCC turns printf("%s\n", s) into puts(s)) and fputs, and the %s / %ls arguments of the printf and wprintf families (strlen+1 bytes, or up to the precision), also in their _FORTIFY_SOURCE forms; the report names the interceptor and its caller, and with halt_on_error=0 nothing is printed (-1/EOF).  The twins are silent: a precision-bounded %.3s of a 3-byte unterminated buffer, a NULL %s ("(null)").
 // RUN: %ksan_cc -O1 %s -o %t
 // RUN: %ksan_cc -O1 -D_FORTIFY_SOURCE=2 %s -o %t.fortify
-// RUN: bash %S/../Inputs/status.sh %t puts 2>&1 | FileCheck %s --check-prefix=PUTS
-// RUN: bash %S/../Inputs/status.sh %t printf 2>&1 | FileCheck %s --check-prefix=PRINTF -DFN=printf
-// RUN: bash %S/../Inputs/status.sh %t.fortify printf 2>&1 | FileCheck %s --check-prefix=PRINTF -DFN=__printf_chk
-// RUN: bash %S/../Inputs/status.sh %t fputs 2>&1 | FileCheck %s --check-prefix=FPUTS
-// RUN: bash %S/../Inputs/status.sh %t fprintf 2>&1 | FileCheck %s --check-prefix=FPRINTF -DFN=fprintf
-// RUN: bash %S/../Inputs/status.sh %t.fortify fprintf 2>&1 | FileCheck %s --check-prefix=FPRINTF -DFN=__fprintf_chk
-// RUN: bash %S/../Inputs/status.sh %t precision 2>&1 | FileCheck %s --check-prefix=PREC
-// RUN: bash %S/../Inputs/status.sh %t wide 2>&1 | FileCheck %s --check-prefix=WIDE
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t printf 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t.fortify ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t puts 2>&1 | FileCheck %s --check-prefix=PUTS
+// RUN: bash %S/../Inputs/status.sh %run %t printf 2>&1 | FileCheck %s --check-prefix=PRINTF -DFN=printf
+// RUN: bash %S/../Inputs/status.sh %run %t.fortify printf 2>&1 | FileCheck %s --check-prefix=PRINTF -DFN=__printf_chk
+// RUN: bash %S/../Inputs/status.sh %run %t fputs 2>&1 | FileCheck %s --check-prefix=FPUTS
+// RUN: bash %S/../Inputs/status.sh %run %t fprintf 2>&1 | FileCheck %s --check-prefix=FPRINTF -DFN=fprintf
+// RUN: bash %S/../Inputs/status.sh %run %t.fortify fprintf 2>&1 | FileCheck %s --check-prefix=FPRINTF -DFN=__fprintf_chk
+// RUN: bash %S/../Inputs/status.sh %run %t precision 2>&1 | FileCheck %s --check-prefix=PREC
+// RUN: bash %S/../Inputs/status.sh %run %t wide 2>&1 | FileCheck %s --check-prefix=WIDE
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t printf 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t.fortify ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

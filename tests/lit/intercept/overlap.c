@@ -1,13 +1,13 @@
 // memcpy and strcpy with overlapping source and destination: memcpy-param-overlap and strcpy-param-overlap, in the kasan, asan and json layouts; memcpy of a buffer onto itself (struct self-assignment) and memmove are let through.
 // REQUIRES: inline
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t memcpy 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t memcpy 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t memcpy 2>&1 | FileCheck %s --check-prefix=JSON
-// RUN: bash %S/../Inputs/status.sh %t strcpy 2>&1 | FileCheck %s --check-prefix=STRCPY
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t strcpy 2>&1 | FileCheck %s --check-prefix=ASAN-STRCPY
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t memcpy 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t memcpy 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t memcpy 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t memcpy 2>&1 | FileCheck %s --check-prefix=JSON
+// RUN: bash %S/../Inputs/status.sh %run %t strcpy 2>&1 | FileCheck %s --check-prefix=STRCPY
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t strcpy 2>&1 | FileCheck %s --check-prefix=ASAN-STRCPY
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t memcpy 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

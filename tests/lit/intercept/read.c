@@ -1,10 +1,10 @@
 // read(fd, buf, n) may write all n bytes: a heap buffer smaller than n is reported before the system call (as the kernel checks a copy_to_user); with halt_on_error=0 the call fails with EFAULT and nothing is read; write() of too many bytes (a leak) likewise; the twins are silent.
 // REQUIRES: inline
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t read < %s 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t write < %s 2>&1 | FileCheck %s --check-prefix=WRITE
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t read < %s 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: bash %S/../Inputs/status.sh %t ok < %s 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t read < %s 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t write < %s 2>&1 | FileCheck %s --check-prefix=WRITE
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t read < %s 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: bash %S/../Inputs/status.sh %run %t ok < %s 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

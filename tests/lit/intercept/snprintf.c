@@ -1,10 +1,10 @@
 // snprintf is checked for exactly the bytes it writes, min(length+1, size), before it writes them: a size larger than the buffer is reported only when the output does not fit the buffer; sprintf likewise with length+1; with halt_on_error=0 nothing is written and -1 returned.
 // REQUIRES: inline
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t snprintf 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t sprintf 2>&1 | FileCheck %s --check-prefix=SPRINTF
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t snprintf 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t snprintf 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t sprintf 2>&1 | FileCheck %s --check-prefix=SPRINTF
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t snprintf 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

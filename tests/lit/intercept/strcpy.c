@@ -1,9 +1,9 @@
 // strcpy into a heap buffer one byte too small (the NUL): reported before the copy, naming strcpy and its caller; with halt_on_error=0 the copy is not made; the twin that fits is silent.
 // REQUIRES: inline
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t hello,world 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t hello,world 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: bash %S/../Inputs/status.sh %t hello 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t hello,world 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t hello,world 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: bash %S/../Inputs/status.sh %run %t hello 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

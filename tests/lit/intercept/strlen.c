@@ -1,10 +1,10 @@
 // strlen of an unterminated heap string reads into the red zone: reported by the strlen interceptor (first frame " strlen", BUG line naming the caller), in the kasan and asan layouts; with halt_on_error=0 strlen still returns; a terminated twin is silent.
 // REQUIRES: inline
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t bad 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t bad 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t bad 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t bad 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t bad 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t bad 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

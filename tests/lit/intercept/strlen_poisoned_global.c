@@ -1,9 +1,9 @@
 // strlen over a global whose tail was poisoned with __asan_poison_memory_region (GCC's asan/strlen-overflow-1.c idea): poisoning the last byte of a 2-byte global, whose granule already ends there, poisons it (ASan's rule), and strlen reading into it is reported by the strlen interceptor; a range that ends inside a granule whose rest is already unaddressable poisons that granule whole; a string that ends before the poison is silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t bad 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t bad 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: bash %S/../Inputs/status.sh %t tail 2>&1 | FileCheck %s --check-prefix=TAIL
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t bad 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t bad 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: bash %S/../Inputs/status.sh %run %t tail 2>&1 | FileCheck %s --check-prefix=TAIL
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <string.h>
 

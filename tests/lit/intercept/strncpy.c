@@ -1,8 +1,8 @@
 // strncpy(d, s, n) writes exactly n bytes, padding with NULs after a short s: n larger than the destination overflows it through the padding alone and is reported as a write of size n by the strncpy interceptor, before anything is written (halt_on_error=0: d unchanged); n equal to the destination's size is silent and pads.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t bad 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t bad 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t bad 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t bad 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

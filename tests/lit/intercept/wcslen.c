@@ -1,9 +1,9 @@
 // The wide-character functions, which ASan does not check: wcslen of an unterminated heap string and wcscpy into a buffer one wide character short are reported (sizes in bytes); the twins are silent.
 // REQUIRES: inline
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t wcslen 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t wcscpy 2>&1 | FileCheck %s --check-prefix=WCSCPY
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t wcslen 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t wcscpy 2>&1 | FileCheck %s --check-prefix=WCSCPY
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 // ASan's public interface on a program's own pool: __asan_poison_memory_region makes an access a use-after-poison report, the queries answer, unpoisoning makes it silent; ksan builds look sanitized to the usual feature tests.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t bad 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t bad 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <string.h>
 

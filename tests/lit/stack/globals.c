@@ -1,11 +1,11 @@
 // Global red zones: extern and static arrays of several sizes and a global of a dlopen'ed library; reports name the variable, its size and where it is defined; in-bounds twins are silent; dlclose leaves no poison behind.
 // RUN: %ksan_cc -shared -fPIC -O1 %S/Inputs/libglob.c -o %t.so
 // RUN: %ksan_cc -O1 %s -o %t -ldl
-// RUN: bash %S/../Inputs/status.sh %t ext 13 %t.so 2>&1 | FileCheck %s --check-prefixes=CHECK,EXT
-// RUN: bash %S/../Inputs/status.sh %t stat 40 %t.so 2>&1 | FileCheck %s --check-prefixes=CHECK,STAT
-// RUN: bash %S/../Inputs/status.sh %t lib 24 %t.so 2>&1 | FileCheck %s --check-prefixes=CHECK,LIB
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t ext 13 %t.so 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: bash %S/../Inputs/status.sh %t ok 0 %t.so 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t ext 13 %t.so 2>&1 | FileCheck %s --check-prefixes=CHECK,EXT
+// RUN: bash %S/../Inputs/status.sh %run %t stat 40 %t.so 2>&1 | FileCheck %s --check-prefixes=CHECK,STAT
+// RUN: bash %S/../Inputs/status.sh %run %t lib 24 %t.so 2>&1 | FileCheck %s --check-prefixes=CHECK,LIB
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t ext 13 %t.so 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: bash %S/../Inputs/status.sh %run %t ok 0 %t.so 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,3 +62,5 @@ int main(int argc, char **argv)
 // ASAN: is located 0 bytes to the right of global variable 'ext_name' defined in '{{.*}}globals.c:{{[0-9]+}}:{{[0-9]+}}' (0x{{[0-9a-f]+}}) of size 13
 // ASAN: SUMMARY: AddressSanitizer: global-buffer-overflow
 // OK: STATUS: exit 0{{$}}
+// Not on aarch64: -shared: libksan_shlib.a's forwarders are x86-64 assembly.
+// UNSUPPORTED: aarch64

@@ -1,6 +1,6 @@
 // Frames left by longjmp and by pthread_exit keep no poison: the stack reused afterwards (deeper calls, later threads) is silent.
 // RUN: %ksan_cc -O1 %s -o %t -lpthread
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --implicit-check-not=KASAN
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>

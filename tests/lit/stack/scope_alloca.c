@@ -1,10 +1,10 @@
 // use-after-scope (a pointer to a block-scoped array used after the block) and alloca/VLA red zones on both sides; the in-scope and in-bounds twins are silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t scope 2>&1 | FileCheck %s --check-prefix=SCOPE
-// RUN: bash %S/../Inputs/status.sh %t vla-right 2>&1 | FileCheck %s --check-prefix=ALLOCA
-// RUN: bash %S/../Inputs/status.sh %t vla-left 2>&1 | FileCheck %s --check-prefix=ALLOCA
-// RUN: bash %S/../Inputs/status.sh %t alloca 2>&1 | FileCheck %s --check-prefix=ALLOCA
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t scope 2>&1 | FileCheck %s --check-prefix=SCOPE
+// RUN: bash %S/../Inputs/status.sh %run %t vla-right 2>&1 | FileCheck %s --check-prefix=ALLOCA
+// RUN: bash %S/../Inputs/status.sh %run %t vla-left 2>&1 | FileCheck %s --check-prefix=ALLOCA
+// RUN: bash %S/../Inputs/status.sh %run %t alloca 2>&1 | FileCheck %s --check-prefix=ALLOCA
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <alloca.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 // use-after-scope of large block-scoped arrays (1000 and 4000 bytes: the compilers poison and unpoison their scope through the runtime, __asan_poison_stack_memory / __asan_set_shadow_f8 and _00, not inline stores); a block entered again and in-scope accesses are silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 1000 2>&1 | FileCheck %s --check-prefix=SCOPE
-// RUN: bash %S/../Inputs/status.sh %t 4000 2>&1 | FileCheck %s --check-prefix=SCOPE
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t 1000 2>&1 | FileCheck %s --check-prefix=SCOPE
+// RUN: bash %S/../Inputs/status.sh %run %t 4000 2>&1 | FileCheck %s --check-prefix=SCOPE
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 // Stack red zones: an overflow and an underflow of a local array through a callee's pointer are stack-out-of-bounds, naming the frame and the variable; in-bounds accesses are silent.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 32 2>&1 | FileCheck %s --check-prefixes=CHECK,OVER
-// RUN: bash %S/../Inputs/status.sh %t -1 2>&1 | FileCheck %s --check-prefixes=CHECK,UNDER
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t 32 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: bash %S/../Inputs/status.sh %t 31 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t 32 2>&1 | FileCheck %s --check-prefixes=CHECK,OVER
+// RUN: bash %S/../Inputs/status.sh %run %t -1 2>&1 | FileCheck %s --check-prefixes=CHECK,UNDER
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t 32 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: bash %S/../Inputs/status.sh %run %t 31 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 // Threads and aux stacks: a bug in a named thread names the task and shows where the thread was created (kasan and asan layouts); ksan_record_aux_stack's stack is printed as "Last potentially related work creation"; the correct twin is silent.
 // RUN: %ksan_cc -O1 %s -o %t -lpthread
-// RUN: bash %S/../Inputs/status.sh %t thread 2>&1 | FileCheck %s --check-prefix=THR
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t thread 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: bash %S/../Inputs/status.sh %t aux 2>&1 | FileCheck %s --check-prefix=AUX
-// RUN: bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t thread 2>&1 | FileCheck %s --check-prefix=THR
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t thread 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: bash %S/../Inputs/status.sh %run %t aux 2>&1 | FileCheck %s --check-prefix=AUX
+// RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>

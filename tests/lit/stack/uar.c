@@ -1,9 +1,9 @@
 // Stack-use-after-return (GCC, --ksan-uar): off by default, reported with detect_stack_use_after_return=1 naming the dead frame; clang 14 cannot instrument for it in kernel mode (ksan-cc warns), so this runs for GCC only.
 // REQUIRES: gcc
 // RUN: %ksan_cc --ksan-uar -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=OFF --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=detect_stack_use_after_return=1 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=detect_stack_use_after_return=1 bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=OFF --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=detect_stack_use_after_return=1 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=detect_stack_use_after_return=1 bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 
 __attribute__((noinline)) char *leak_local(void)

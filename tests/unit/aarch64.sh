@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Generic KASAN on aarch64, under qemu-aarch64: a heap overflow and a
+# use-after-free built through ksan-cc with aarch64-linux-gnu-gcc and with
+# clang --target=aarch64-linux-gnu (inline; clang also outline), each
+# report checked, and the silent twin; the compile lines carry the aarch64
+# shadow offset and nothing x86-64-only; -shared and a target without a
+# runtime are one clear line.  Skipped (counted) without qemu-aarch64, the
+# cross compiler or the aarch64 runtime ($B/lib/aarch64/libksan.a).
+set -u -o pipefail
+B=${1:-build}
+cd "$(dirname "$0")/../.."
+B=$(cd "$B" && pwd)
+out=$B/unit/aarch64
+mkdir -p "$out"
+KCC=$B/bin/ksan-cc
+QEMU="qemu-aarch64 -L /usr/aarch64-linux-gnu"
+plan=11
+echo "PLAN: $plan"
+
+skip_all() {
+	for i in $(seq "$plan"); do echo "SKIP: aarch64: $1"; done
+	exit 0
+}
+command -v qemu-aarch64 > /dev/null || skip_all "no qemu-aarch64 (qemu-user)"
+command -v aarch64-linux-gnu-gcc > /dev/null || skip_all "no aarch64-linux-gnu-gcc"
+[ -f "$B/lib/aarch64/libksan.a" ] ||
+	skip_all "no aarch64 runtime ($B/lib/aarch64/libksan.a: make, with the cross compiler installed)"
+
+pass() { echo "PASS: aarch64: $*"; }
+fail() { echo "FAIL: aarch64: $*"; }
+
+cat > "$out/bugs.c" <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *volatile sink;
+
+int main(int argc, char **argv)
+{
+	char *p = sink = malloc(10);
+
+	memset(p, 0, 10);
+	if (!strcmp(argv[1], "overflow"))
+		p[10] = 1;
+	if (!strcmp(argv[1], "uaf")) {
+		free(p);
+		printf("%d\n", p[3]);
+		return 0;
+	}
+	printf("ok %d\n", p[9]);
+	free(p);
+	return 0;
+}
+EOF
+
+run() {	# run <exe> <case>: output in $o, status in $rc
+	o=$(timeout 60 $QEMU "$1" "$2" 2>&1)
+	rc=$?
+}
+
+check_bugs() {	# check_bugs <name> <exe>
+	local n=$1 exe=$2
+	run "$exe" overflow
+	if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: slab-out-of-bounds in main+0x" <<< "$o" &&
+		grep -q "^Write of size 1 at addr 0x[0-9a-f]* by task" <<< "$o" &&
+		grep -q "^ main+0x[0-9a-f]*/0x[0-9a-f]* .*bugs.c:13$" <<< "$o" &&
+		grep -q "located 0 bytes to the right of" <<< "$o"; then pass "$n: heap overflow reported"
+	else fail "$n: heap overflow: status $rc: $(echo "$o" | head -6 | tr '\n' ' ')"; fi
+	run "$exe" uaf
+	if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: slab-use-after-free in main+0x" <<< "$o" &&
+		grep -q "^Read of size 1 at addr" <<< "$o" &&
+		grep -q "^Freed by task [0-9]*:" <<< "$o" &&
+		grep -q "^ main+0x[0-9a-f]*/0x[0-9a-f]* .*bugs.c:15$" <<< "$o"; then pass "$n: use-after-free reported"
+	else fail "$n: use-after-free: status $rc: $(echo "$o" | head -6 | tr '\n' ' ')"; fi
+	run "$exe" ok
+	if [ $rc -eq 0 ] && [ "$o" = "ok 0" ]; then pass "$n: silent twin"
+	else fail "$n: silent twin: status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"; fi
+}
+
+for cc in gcc clang; do
+	case $cc in
+	gcc) cmd="--ksan-cc=aarch64-linux-gnu-gcc" ;;
+	clang) cmd="--ksan-cc=clang --target=aarch64-linux-gnu" ;;
+	esac
+	exe=$out/bugs-$cc
+	if KSAN_CC_VERBOSE=1 "$KCC" $cmd -O1 "$out/bugs.c" -o "$exe" > "$exe.log" 2>&1 &&
+		file -L "$exe" | grep -q "ARM aarch64"; then
+		if grep -q -- "0x10000000000" "$exe.log" && ! grep -q -e 0x7fff8000 -e optimize-callbacks "$exe.log" &&
+			grep -q "/lib/aarch64/libksan.a" "$exe.log"; then pass "$cc: built with the aarch64 offset and runtime"
+		else fail "$cc: compile line: $(grep -v '^$' "$exe.log" | head -3 | tr '\n' ' ')"; fi
+		check_bugs "$cc" "$exe"
+	else
+		fail "$cc: build: $(head -3 "$exe.log" | tr '\n' ' ')"
+		for i in 1 2 3; do fail "$cc: not built"; done
+	fi
+done
+
+exe=$out/bugs-clang-outline
+if "$KCC" --ksan-cc=clang --target=aarch64-linux-gnu --ksan-mode=outline -O1 "$out/bugs.c" -o "$exe" > "$exe.log" 2>&1; then
+	run "$exe" overflow
+	if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: slab-out-of-bounds in main+0x" <<< "$o"; then pass "clang outline: heap overflow reported"
+	else fail "clang outline: status $rc: $(echo "$o" | head -4 | tr '\n' ' ')"; fi
+else
+	fail "clang outline: build: $(head -3 "$exe.log" | tr '\n' ' ')"
+fi
+
+o=$("$KCC" --ksan-cc=aarch64-linux-gnu-gcc -shared -fPIC "$out/bugs.c" -o "$out/lib.so" 2>&1)
+if [ $? -eq 2 ] && [ "$(echo "$o" | wc -l)" -eq 1 ] && grep -q "^ksan-cc: -shared for aarch64" <<< "$o"; then
+	pass "-shared refused in one line"
+else fail "-shared: $o"; fi
+o=$("$KCC" --ksan-cc=clang --target=riscv64-linux-gnu "$out/bugs.c" -o "$out/rv" 2>&1)
+if [ $? -eq 2 ] && [ "$(echo "$o" | wc -l)" -eq 1 ] && grep -q "^ksan-cc: no ksan runtime for riscv64" <<< "$o"; then
+	pass "a target without a runtime: one line"
+else fail "riscv64: $o"; fi
+exit 0
