@@ -166,13 +166,15 @@ AARCH64_LIBS := libksan.a libksan_core.a libksan-kcsan.a libksan-kcsan-kfence.a 
 HAVE_AARCH64_CC := $(if $(IS_AARCH64),,$(shell echo '\#include <stdio.h>' | \
 	$(AARCH64_CC) -E -x c - >/dev/null 2>&1 && echo yes))
 aarch64:
-	$(MAKE) B=$(B)/aarch64 CC="$(AARCH64_CC)" $(addprefix $(B)/aarch64/lib/,$(AARCH64_LIBS))
+	@$(MAKE) --no-print-directory B=$(B)/aarch64 CC="$(AARCH64_CC)" aarch64-libs
 	@mkdir -p $(B)/lib/aarch64
 	@for a in $(AARCH64_LIBS); do cmp -s $(B)/aarch64/lib/$$a $(B)/lib/aarch64/$$a || \
 		cp $(B)/aarch64/lib/$$a $(B)/lib/aarch64/$$a || exit 1; done
 all: $(if $(HAVE_AARCH64_CC),aarch64)
 tags-aarch64: aarch64	# the tag-based runtime alone (an older name)
-.PHONY: aarch64 tags-aarch64
+aarch64-libs: $(addprefix $(B)/lib/,$(AARCH64_LIBS))	# in the sub-make
+	@:
+.PHONY: aarch64 tags-aarch64 aarch64-libs
 
 $(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
 	@mkdir -p $(@D)
