@@ -162,7 +162,8 @@ all: $(if $(IS_AARCH64),$(B)/lib/libksan-tags.a)
 # fault handling are x86-64's), libksan_shlib.a (x86-64 assembly
 # forwarders; ksan-cc refuses -shared for aarch64), libksan-kfence.so.
 AARCH64_CC ?= aarch64-linux-gnu-gcc
-AARCH64_LIBS := libksan.a libksan_core.a libksan-kcsan.a libksan-kcsan-kfence.a libksan-tags.a
+AARCH64_LIBS := libksan.a libksan_shlib.a libksan_core.a libksan-kcsan.a libksan-kcsan-kfence.a \
+	libksan-tags.a
 HAVE_AARCH64_CC := $(if $(IS_AARCH64),,$(shell echo '\#include <stdio.h>' | \
 	$(AARCH64_CC) -E -x c - >/dev/null 2>&1 && echo yes))
 aarch64:

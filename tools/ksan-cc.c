@@ -1319,8 +1319,8 @@ int main(int argc, char **argv)
         if (st.shared) {
             const char *a = concat(rtdir, st.kmsan ? "/" KMSAN_SHLIB_ARCHIVE : "/" SHLIB_ARCHIVE);
             if (cross && access(a, R_OK) != 0)
-                die(2, "-shared for %s: no %s (its forwarders to the executable's runtime "
-                       "are x86-64 assembly, not ported yet); link the library's objects "
+                die(2, "-shared for %s: no %s (ksan's forwarders to the executable's "
+                       "runtime are not built for that target); link the library's objects "
                        "into the executable instead", detect_target(cc, st.target), a);
             vec_push(&cmd, a);
             /* the forwarders' dlsym: in libc since glibc 2.34, in libdl

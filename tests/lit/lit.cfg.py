@@ -41,6 +41,10 @@ if arch == 'aarch64':
     # generic KASAN's tests that mean something there (the rest: x86-64
     # code, the x86 fault decoder, -shared, KFENCE's .so, ...)
     AARCH64_DIRS = ['heap', 'stack', 'formats', 'intercept']
+    # --param aarch64_dirs=a,b: others (to try them; kmsan and kcsan have
+    # their own passes and are never among them)
+    if lit_config.params.get('aarch64_dirs'):
+        AARCH64_DIRS = lit_config.params['aarch64_dirs'].split(',')
     config.excludes += [d for d in os.listdir(config.test_source_root)
                         if d not in AARCH64_DIRS + ['Inputs', 'lit.cfg.py']]
 

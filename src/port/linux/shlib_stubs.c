@@ -37,7 +37,10 @@
  * from the executable into a library function (or returned from it) lives
  * there.
  *
- * x86-64 only, like the rest of the Linux port.
+ * x86-64 and aarch64 (there the forwarders jump through x16, the lazy entry
+ * gets the record in x17: the intra-procedure-call registers, which a call
+ * may clobber; every forwarded entry point is an AAPCS64 function, so the
+ * lazy entry keeps the argument registers x0-x8 and q0-q7).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -48,8 +51,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#if !defined(__x86_64__) || !defined(__ELF__)
-#error "the shared-library forwarders are written for x86-64 ELF"
+#if !(defined(__x86_64__) || defined(__aarch64__)) || !defined(__ELF__)
+#error "the shared-library forwarders are written for x86-64 and aarch64 ELF"
 #endif
 
 #define HIDDEN __attribute__((visibility("hidden")))
@@ -74,8 +77,12 @@
 	X(__asan_check_##op##_add_##n##_R9) X(__asan_check_##op##_add_##n##_R12) \
 	X(__asan_check_##op##_add_##n##_R13) X(__asan_check_##op##_add_##n##_R14) \
 	X(__asan_check_##op##_add_##n##_R15)
+#if defined(__x86_64__)
 #define PER_SIZE(X, n)							\
 	CHECKS(X, n) THUNK_REGS(X, load, n) THUNK_REGS(X, store, n)
+#else	/* the register thunks are x86-64's (abi_clang_x86_64.S) */
+#define PER_SIZE(X, n)	CHECKS(X, n)
+#endif
 #define FAKE(X, c)	X(__asan_stack_malloc_##c) X(__asan_stack_free_##c)
 #define UB(X, name)	X(__ubsan_handle_##name) X(__ubsan_handle_##name##_abort)
 
@@ -144,6 +151,7 @@
 #define FIRST_ENTRY __msan_get_context_state
 #endif
 
+#if defined(__x86_64__)
 /*
  * One forwarder, as assembly text.  Its record, in .data.ksan_fwd:
  *   8 bytes  where the forwarder jumps: its lazy entry, then the runtime's
@@ -271,6 +279,91 @@ __asm__(
 	"	.cfi_endproc\n"
 	"	.size ksan_fwd_lazy, .-ksan_fwd_lazy\n"
 	"	.popsection\n");
+#else	/* aarch64 */
+/* One forwarder and its record (as above); the lazy entry gets the record
+ * in x17. */
+#define FORWARDER(name)							\
+	"	.text\n"						\
+	"	.weak " #name "\n"					\
+	"	.type " #name ", %function\n"				\
+	"	.p2align 3\n"						\
+	#name ":\n"							\
+	".Lself_" #name ":\n"						\
+	"	adrp x16, .Lrec_" #name "\n"				\
+	"	ldr x16, [x16, :lo12:.Lrec_" #name "]\n"		\
+	"	br x16\n"						\
+	"	.size " #name ", .-" #name "\n"				\
+	".Llazy_" #name ":\n"						\
+	"	adrp x17, .Lrec_" #name "\n"				\
+	"	add x17, x17, :lo12:.Lrec_" #name "\n"			\
+	"	b ksan_fwd_lazy\n"					\
+	"	.section .data.ksan_fwd, \"aw\", %progbits\n"		\
+	"	.p2align 3\n"						\
+	".Lrec_" #name ":\n"						\
+	"	.quad .Llazy_" #name "\n"				\
+	"	.quad .Lself_" #name "\n"				\
+	"	.asciz \"" #name "\"\n"
+
+__asm__(
+	"	.pushsection .data.ksan_fwd, \"aw\", %progbits\n"
+	"	.p2align 3\n"
+	"	.globl ksan_fwd_first\n"
+	"	.hidden ksan_fwd_first\n"
+	"ksan_fwd_first:\n"
+	KSAN_SHLIB_ENTRIES(FORWARDER)
+	"	.section .data.ksan_fwd, \"aw\", %progbits\n"
+	"	.p2align 3\n"
+	"	.globl ksan_fwd_end\n"
+	"	.hidden ksan_fwd_end\n"
+	"ksan_fwd_end:\n"
+	"	.popsection\n");
+
+/*
+ * The lazy entry: x17 = the record.  Keeps the argument registers (x0-x7,
+ * x8 for an indirect result, q0-q7) across the resolver, which keeps the
+ * callee-saved ones itself; the rest a call may clobber anyway.
+ */
+__asm__(
+	"	.pushsection .text\n"
+	"	.p2align 4\n"
+	"	.globl ksan_fwd_lazy\n"
+	"	.hidden ksan_fwd_lazy\n"
+	"	.type ksan_fwd_lazy, %function\n"
+	"ksan_fwd_lazy:\n"
+	"	.cfi_startproc\n"
+	"	stp x29, x30, [sp, #-224]!\n"
+	"	.cfi_def_cfa_offset 224\n"
+	"	.cfi_offset 29, -224\n"
+	"	.cfi_offset 30, -216\n"
+	"	mov x29, sp\n"
+	"	stp x0, x1, [sp, #16]\n"
+	"	stp x2, x3, [sp, #32]\n"
+	"	stp x4, x5, [sp, #48]\n"
+	"	stp x6, x7, [sp, #64]\n"
+	"	str x8, [sp, #80]\n"
+	"	stp q0, q1, [sp, #96]\n"
+	"	stp q2, q3, [sp, #128]\n"
+	"	stp q4, q5, [sp, #160]\n"
+	"	stp q6, q7, [sp, #192]\n"
+	"	mov x0, x17\n"
+	"	bl ksan_fwd_resolve\n"
+	"	mov x16, x0\n"
+	"	ldp q6, q7, [sp, #192]\n"
+	"	ldp q4, q5, [sp, #160]\n"
+	"	ldp q2, q3, [sp, #128]\n"
+	"	ldp q0, q1, [sp, #96]\n"
+	"	ldr x8, [sp, #80]\n"
+	"	ldp x6, x7, [sp, #64]\n"
+	"	ldp x4, x5, [sp, #48]\n"
+	"	ldp x2, x3, [sp, #32]\n"
+	"	ldp x0, x1, [sp, #16]\n"
+	"	ldp x29, x30, [sp], #224\n"
+	"	.cfi_def_cfa_offset 0\n"
+	"	br x16\n"
+	"	.cfi_endproc\n"
+	"	.size ksan_fwd_lazy, .-ksan_fwd_lazy\n"
+	"	.popsection\n");
+#endif
 
 struct fwd {
 	void *target;	/* written once per value; a racing writer writes the same */

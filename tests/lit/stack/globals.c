@@ -62,5 +62,3 @@ int main(int argc, char **argv)
 // ASAN: is located 0 bytes to the right of global variable 'ext_name' defined in '{{.*}}globals.c:{{[0-9]+}}:{{[0-9]+}}' (0x{{[0-9a-f]+}}) of size 13
 // ASAN: SUMMARY: AddressSanitizer: global-buffer-overflow
 // OK: STATUS: exit 0{{$}}
-// Not on aarch64: -shared: libksan_shlib.a's forwarders are x86-64 assembly.
-// UNSUPPORTED: aarch64
