@@ -400,11 +400,16 @@ static char *find_in_path(const char *prog)
  * Run `<cc> --version` once and look for "clang" in its output.
  * Exits 127 when the compiler cannot be run.
  */
-static unsigned detect_family(const char *cc)
+/* Run "cc args..." and return what it printed on standard output (stdin
+ * and stderr are /dev/null); *exec_errno is the errno of a failed exec, else 0. */
+static char *capture(const char *cc, const char *const *args, int *exec_errno)
 {
-    static unsigned known;  /* asked once per run */
-    if (known)
-        return known;
+    const char *argv[8];
+    size_t k = 0;
+    argv[k++] = cc;
+    while (*args && k < 7)
+        argv[k++] = *args++;
+    argv[k] = NULL;
     int out[2], err[2];
     if (pipe(out) < 0 || pipe(err) < 0)
         die(1, "pipe: %s", strerror(errno));
@@ -423,7 +428,7 @@ static unsigned detect_family(const char *cc)
             dup2(nul, 0);
             dup2(nul, 2);
         }
-        execlp(cc, cc, "--version", (char *)NULL);
+        execvp(cc, (char *const *)argv);
         int e = errno;
         if (write(err[1], &e, sizeof(e)) < 0) { /* nothing to do */ }
         _exit(127);
@@ -448,15 +453,27 @@ static unsigned detect_family(const char *cc)
     text[len] = '\0';
     close(out[0]);
 
-    int exec_errno = 0;
+    int e = 0;
     ssize_t n;
-    while ((n = read(err[0], &exec_errno, sizeof(exec_errno))) < 0 && errno == EINTR)
+    while ((n = read(err[0], &e, sizeof(e))) < 0 && errno == EINTR)
         ;
     close(err[0]);
     int status;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
-    if (n == (ssize_t)sizeof(exec_errno))
+    *exec_errno = n == (ssize_t)sizeof(e) ? e : 0;
+    return text;
+}
+
+static unsigned detect_family(const char *cc)
+{
+    static unsigned known;  /* asked once per run */
+    if (known)
+        return known;
+    static const char *const version[] = { "--version", NULL };
+    int exec_errno;
+    char *text = capture(cc, version, &exec_errno);
+    if (exec_errno)
         die(127, "cannot run compiler '%s': %s", cc, strerror(exec_errno));
 
     unsigned fam;
@@ -485,48 +502,15 @@ static const char *detect_target(const char *cc, const char *target)
     static char *known;
     if (known)
         return known;
-    int out[2];
-    if (pipe(out) < 0)
-        die(1, "pipe: %s", strerror(errno));
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        die(1, "fork: %s", strerror(errno));
-    if (pid == 0) {
-        close(out[0]);
-        dup2(out[1], 1);
-        close(out[1]);
-        int nul = open("/dev/null", O_RDWR);
-        if (nul >= 0) {
-            dup2(nul, 0);
-            dup2(nul, 2);
-        }
-        if (target)
-            execlp(cc, cc, concat("--target=", target), "-dumpmachine", (char *)NULL);
-        else
-            execlp(cc, cc, "-dumpmachine", (char *)NULL);
-        _exit(127);
+    const char *args[3] = { "-dumpmachine", NULL, NULL };
+    if (target) {
+        args[0] = concat("--target=", target);
+        args[1] = "-dumpmachine";
     }
-    close(out[1]);
-    char buf[256];
-    size_t len = 0;
-    for (;;) {
-        ssize_t n = read(out[0], buf + len, sizeof(buf) - 1 - len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        len += (size_t)n;
-        if (len == sizeof(buf) - 1)
-            break;
-    }
-    buf[len] = '\0';
-    close(out[0]);
-    int status;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
+    int exec_errno;	/* a compiler that cannot run says so in detect_family */
+    char *buf = capture(cc, args, &exec_errno);
     buf[strcspn(buf, "\r\n")] = '\0';
-    known = xstrdup(buf);
+    known = buf;
     return known;
 }
 
