@@ -69,15 +69,27 @@ const char *tags_relation(uintptr_t a, uintptr_t start, size_t size, size_t *dis
 	return "inside of";
 }
 
+int tags_dump_window(uintptr_t addr, uintptr_t *a, uintptr_t *row)
+{
+	*a = ROUND_DOWN(tag_reset(addr), TAGS_GRANULE);
+	*row = ROUND_DOWN(*a, 256) - 2 * 256;
+	if (!tags_has_shadow(*row) || !tags_has_shadow(*row + 5 * 256))
+		return 0;
+	return tags_hw || !ksan_port_shadow_ensure(*row, 5 * 256);
+}
+
+int tags_dump_tag(uintptr_t g)
+{
+	/* MTE: only mapped heap memory has tags to read */
+	return !tags_hw || core_pagemap_get(g) ? tags_get(g) : -1;
+}
+
 static void print_tags_dump(uintptr_t addr)
 {
-	uintptr_t a = ROUND_DOWN(tag_reset(addr), TAGS_GRANULE);
-	uintptr_t row = ROUND_DOWN(a, 256) - 2 * 256;
+	uintptr_t a, row;
 	int i, j;
 
-	if (!tags_has_shadow(row) || !tags_has_shadow(row + 5 * 256))
-		return;
-	if (!tags_hw && ksan_port_shadow_ensure(row, 5 * 256))
+	if (!tags_dump_window(addr, &a, &row))
 		return;
 	core_bprintf(&core_rbuf, "Memory state around the buggy address:\n");
 	for (i = 0; i < 5; i++, row += 256) {
@@ -87,12 +99,10 @@ static void print_tags_dump(uintptr_t addr)
 		core_bprintf(&core_rbuf, "%c0x%lx: ", here ? '>' : ' ', (unsigned long)row);
 		prefix = core_rbuf.len - prefix;
 		for (j = 0; j < 16; j++) {
-			uintptr_t g = row + (uintptr_t)j * 16;
-			/* MTE: only mapped heap memory has tags to read */
-			int known = !tags_hw || core_pagemap_get(g);
+			int tag = tags_dump_tag(row + (uintptr_t)j * 16);
 
-			if (known)
-				core_bprintf(&core_rbuf, j < 15 ? "%02x " : "%02x\n", tags_get(g));
+			if (tag >= 0)
+				core_bprintf(&core_rbuf, j < 15 ? "%02x " : "%02x\n", tag);
 			else
 				core_bprintf(&core_rbuf, j < 15 ? "?? " : "??\n");
 		}

@@ -36,4 +36,11 @@ const char *tags_relation(uintptr_t a, uintptr_t start, size_t size, size_t *dis
 void tags_print_asan(struct tags_report_ctx *c);
 void tags_print_json(struct tags_report_ctx *c);
 
+/* The five rows of 16 granules a report's tag dump shows around addr: 1
+ * with *a (addr's granule) and *row (the first row), 0 if their tags
+ * cannot be read; and one granule's tag, -1 where MTE has none to read
+ * (memory outside the heap). */
+int tags_dump_window(uintptr_t addr, uintptr_t *a, uintptr_t *row);
+int tags_dump_tag(uintptr_t g);
+
 #endif

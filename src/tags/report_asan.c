@@ -11,13 +11,10 @@
 
 static void print_tags_asan(uintptr_t addr)
 {
-	uintptr_t a = ROUND_DOWN(tag_reset(addr), TAGS_GRANULE);
-	uintptr_t row = ROUND_DOWN(a, 256) - 2 * 256;
+	uintptr_t a, row;
 	int i, j;
 
-	if (!tags_has_shadow(row) || !tags_has_shadow(row + 5 * 256))
-		return;
-	if (!tags_hw && ksan_port_shadow_ensure(row, 5 * 256))
+	if (!tags_dump_window(addr, &a, &row))
 		return;
 	core_bprintf(&core_rbuf, "Memory tags around the buggy address (one tag corresponds to 16 bytes):\n");
 	for (i = 0; i < 5; i++, row += 256) {
@@ -25,10 +22,11 @@ static void print_tags_asan(uintptr_t addr)
 			     (unsigned long)row);
 		for (j = 0; j < 16; j++) {
 			uintptr_t g = row + (uintptr_t)j * 16;
+			int tag = tags_dump_tag(g);
 			char t[4];
 
-			if (!tags_hw || core_pagemap_get(g))
-				core_snprintf(t, sizeof(t), "%02x", tags_get(g));
+			if (tag >= 0)
+				core_snprintf(t, sizeof(t), "%02x", tag);
 			else
 				core_snprintf(t, sizeof(t), "..");
 			core_bprintf(&core_rbuf, g == a ? "[%s]" : " %s ", t);
