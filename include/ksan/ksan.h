@@ -139,6 +139,93 @@ void ksan_kcsan_atomic_next(int n);
 /* Number of reports made so far in this process. */
 unsigned long ksan_report_count(void);
 
+/*
+ * Intra-object red zones (KASAN).  A gap declared inside a struct with
+ * KSAN_INTRA_REDZONE is padding; once an object is armed with its type's
+ * description, an access into a gap is reported as
+ * "intra-object-out-of-bounds", naming the struct, the gap and the member
+ * before it.  Arm an object once it is initialised:
+ *
+ *	struct packet {
+ *		char data[14];
+ *		KSAN_INTRA_REDZONE(rz0, 16);
+ *		unsigned len;
+ *	};
+ *	KSAN_INTRA_TYPE(packet_type, struct packet,
+ *			KSAN_INTRA_GAP(struct packet, data, rz0));
+ *	...
+ *	KSAN_INTRA_ARM(p, &packet_type);
+ *
+ * A gap is 8-aligned and a multiple of 8 bytes (whole shadow granules); the
+ * bytes between the member before it and the gap are poisoned too.  Heap
+ * objects disarm when freed; a stack object declared with KSAN_INTRA_SCOPED
+ * disarms when it goes out of scope (otherwise call KSAN_INTRA_DISARM before
+ * the scope ends).  Code that copies the whole object (struct assignment,
+ * memcpy) runs inside KSAN_INTRA_WINDOW(obj) { ... }: the gaps are
+ * addressable for every thread until the block ends (not left by goto,
+ * return or longjmp).  Without KASAN (KFENCE, KMSAN, KCSAN, tags or no ksan)
+ * these are no-ops and KSAN_INTRA_REDZONE is a zero-size member.
+ */
+struct ksan_intra_gap {
+	size_t offset, size;		/* the gap, from the object's start */
+	const char *field;		/* the member before it */
+	size_t field_offset, field_size;
+	const char *name;		/* the gap's own name */
+};
+struct ksan_intra_type {
+	const char *name;		/* "struct packet" */
+	size_t size;
+	const struct ksan_intra_gap *gaps;
+	unsigned ngaps;
+};
+void ksan_intra_arm(const volatile void *obj, const struct ksan_intra_type *type);
+void ksan_intra_disarm(const volatile void *obj);
+void ksan_intra_open(const volatile void *obj);	/* gaps addressable ... */
+void ksan_intra_close(const volatile void *obj);	/* ... until this */
+void ksan_intra_scope_end(void *obj);		/* KSAN_INTRA_SCOPED's cleanup */
+
+#define KSAN_INTRA_GAP(type, field, gap) {				\
+	__builtin_offsetof(type, gap), sizeof(((type *)0)->gap), #field,	\
+	__builtin_offsetof(type, field), sizeof(((type *)0)->field), #gap }
+#define KSAN_INTRA_TYPE(var, type, ...)					\
+	static const struct ksan_intra_gap var##_ksan_gaps_[] = { __VA_ARGS__ }; \
+	static const struct ksan_intra_type var = { #type, sizeof(type),	\
+		var##_ksan_gaps_,					\
+		sizeof(var##_ksan_gaps_) / sizeof(var##_ksan_gaps_[0]) }
+
+/*
+ * Pools: a program's own allocators (free lists, per-thread caches, arenas,
+ * lookaside slots) tell KASAN when they hand an object out and take it back.
+ * Handed-out objects are addressable, with their allocation stack; taken-back
+ * objects are poisoned, with their free stack; reports name the pool as the
+ * cache ("which belongs to the cache conn_pool of size 64").  A free of an
+ * object that is already free, or that the pool never handed out, is reported.
+ *
+ * Quarantine: with a release function, ksan_pool_free() keeps the freed
+ * object in the pool's quarantine (option pool_quarantine_size, bytes per
+ * pool) and returns 0: the allocator must not reuse it until ksan calls
+ * release(obj, arg) (from a later ksan_pool_free() or ksan_pool_destroy(),
+ * on that caller's thread, no ksan lock held), so a use after free is still
+ * caught while the allocator recycles other objects.  Without one (release
+ * NULL), ksan_pool_free() returns nonzero and the allocator recycles the
+ * object at once: a use after free is caught until the object is handed
+ * out again.  ksan_pool_free() returns 0 as well for a bad free (reported):
+ * do not put that pointer on a free list.
+ * ksan_pool_destroy() reports the objects still handed out, then releases
+ * the quarantined ones.  object_size 0: objects of any size.
+ * Under KFENCE, KMSAN, KCSAN or tags, and without ksan, the pool calls do
+ * nothing and ksan_pool_free() returns 1 (the KSAN_POOL_* macros likewise).
+ */
+struct ksan_pool;
+typedef void (*ksan_pool_release_fn)(void *obj, void *arg);
+struct ksan_pool *ksan_pool_create(const char *name, size_t object_size,
+				   ksan_pool_release_fn release, void *arg);
+void ksan_pool_destroy(struct ksan_pool *pool);
+void ksan_pool_alloc(struct ksan_pool *pool, const volatile void *obj, size_t size);
+int ksan_pool_free(struct ksan_pool *pool, const volatile void *obj);
+/* Memory the pool owns but has not handed out yet: poisoned until then. */
+void ksan_pool_add_memory(struct ksan_pool *pool, const volatile void *addr, size_t size);
+
 #if defined(__KSAN__) || defined(__SANITIZE_ADDRESS__)
 #define KSAN_ENABLED 1
 #elif defined(__has_feature)
@@ -202,12 +289,38 @@ unsigned long ksan_report_count(void);
 #define KSAN_CHECK_READ(addr, size)  ksan_check_read((addr), (size))
 #define KSAN_CHECK_WRITE(addr, size) ksan_check_write((addr), (size))
 #define KSAN_RECORD_AUX_STACK(ptr) ksan_record_aux_stack(ptr)
+#define KSAN_INTRA_REDZONE(name, bytes) \
+	struct { unsigned char b_[((bytes) + 7) & ~(size_t)7]; } __attribute__((aligned(8))) name
+#define KSAN_INTRA_ARM(obj, type) ksan_intra_arm((obj), (type))
+#define KSAN_INTRA_DISARM(obj) ksan_intra_disarm(obj)
+#define KSAN_INTRA_SCOPED __attribute__((cleanup(ksan_intra_scope_end)))
+#define KSAN_INTRA_WINDOW(obj) KSAN_INTRA_WINDOW_(obj, __COUNTER__)
+#define KSAN_INTRA_WINDOW_(obj, n) KSAN_INTRA_WINDOW__(obj, n)
+#define KSAN_INTRA_WINDOW__(obj, n)					\
+	for (int ksan_w_##n = (ksan_intra_open(obj), 1); ksan_w_##n;	\
+	     ksan_w_##n = (ksan_intra_close(obj), 0))
+#define KSAN_POOL_CREATE(name, size, release, arg) ksan_pool_create((name), (size), (release), (arg))
+#define KSAN_POOL_DESTROY(pool) ksan_pool_destroy(pool)
+#define KSAN_POOL_ALLOC(pool, obj, size) ksan_pool_alloc((pool), (obj), (size))
+#define KSAN_POOL_FREE(pool, obj) ksan_pool_free((pool), (obj))
+#define KSAN_POOL_ADD_MEMORY(pool, addr, size) ksan_pool_add_memory((pool), (addr), (size))
 #else
 #define KSAN_POISON(addr, size)   ((void)(addr), (void)(size))
 #define KSAN_UNPOISON(addr, size) ((void)(addr), (void)(size))
 #define KSAN_CHECK_READ(addr, size)  ((void)(addr), (void)(size))
 #define KSAN_CHECK_WRITE(addr, size) ((void)(addr), (void)(size))
 #define KSAN_RECORD_AUX_STACK(ptr) ((void)(ptr))
+#define KSAN_INTRA_REDZONE(name, bytes) unsigned char name[0]
+#define KSAN_INTRA_ARM(obj, type) ((void)(obj), (void)(type))
+#define KSAN_INTRA_DISARM(obj) ((void)(obj))
+#define KSAN_INTRA_SCOPED
+#define KSAN_INTRA_WINDOW(obj) if (((void)(obj), 0)) {} else
+#define KSAN_POOL_CREATE(name, size, release, arg) \
+	((void)(name), (void)(size), (void)(release), (void)(arg), (struct ksan_pool *)0)
+#define KSAN_POOL_DESTROY(pool) ((void)(pool))
+#define KSAN_POOL_ALLOC(pool, obj, size) ((void)(pool), (void)(obj), (void)(size))
+#define KSAN_POOL_FREE(pool, obj) ((void)(pool), (void)(obj), 1)
+#define KSAN_POOL_ADD_MEMORY(pool, addr, size) ((void)(pool), (void)(addr), (void)(size))
 #endif
 
 #ifdef __cplusplus
