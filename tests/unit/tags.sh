@@ -21,7 +21,7 @@ uaf:slab-use-after-free dfree:double-free ifree:invalid-free memcpy:slab-out-of-
 memset:slab-out-of-bounds thread:slab-out-of-bounds"
 configs="sw-outline sw-inline hw-clang hw-gcc"
 nbad=$(echo $bad | wc -w)
-per=$((2 * nbad + 2))		# bad cases, twins, stack_ok, matchall
+per=$((2 * nbad + 2 + 4))	# bad cases, twins, stack_ok, matchall, 4 dumps
 extra=6				# asan, json, async, bad kasan_mode, collide, build checks
 plan=$((4 * per + extra))
 echo "PLAN: $plan"
@@ -55,6 +55,88 @@ run() {	# run <exe> <case> [env]: output in $o, status in $rc
 	rc=$?
 }
 
+# The rows of the tag dump, against the objects tags_test.c's "dump" case
+# prints ("obj <start> <tag> live|freed", "bad <addr> <tag>"): five rows of
+# 16 granules, 256 bytes apart, the bad address's row third and the only
+# one marked ('>' and a '^' under its granule in the kernel layout; '=>'
+# and the granule in [..] in HWASan's), each granule of a printed object
+# with its tag (a live object's three granules its pointer's tag, the
+# slot's last granule and a freed slot's four fe), at least 64 granules
+# known that way, and the "Pointer tag"/"tags: pt/mt" line agreeing.
+# Prints what is wrong; nothing when all is right.
+dump_py='
+import re, sys
+layout, lines = sys.argv[1], sys.stdin.read().split("\n")
+objs, errs, rows, bad = [], [], [], None
+pt = mt = None
+carets = []
+for l in lines:
+    m = re.fullmatch(r"obj 0x([0-9a-f]+) ([0-9a-f]{2}) (live|freed)", l)
+    if m:
+        objs.append((int(m[1], 16), m[2], m[3] == "live"))
+    m = re.fullmatch(r"bad 0x([0-9a-f]+) ([0-9a-f]{2})", l)
+    if m:
+        bad, btag = int(m[1], 16), m[2]
+    m = re.fullmatch(r"Pointer tag: \[(..)\], memory tag: \[(..)\]", l) or \
+        re.search(r" tags: (..)/(..) \(ptr/mem\) in thread ", l)
+    if m:
+        pt, mt = m[1], m[2]
+    if layout == "kasan":
+        m = re.fullmatch(r"([ >])0x([0-9a-f]+): ((?:[0-9a-f?]{2} ){15}[0-9a-f?]{2})", l)
+        if m:
+            rows.append((int(m[2], 16), m[1] == ">", m[3].split(), None, len(l) - len(m[3])))
+        elif re.fullmatch(r" +\^", l):
+            carets.append((len(rows) - 1, l.index("^")))
+    else:
+        m = re.fullmatch(r"(  |=>)0x([0-9a-f]{12}):(.*)", l)
+        if m:
+            t = m[3]
+            if len(t) != 64:
+                errs.append("row 0x%s: %d characters of tags, want 64" % (m[2], len(t)))
+            cells = [t[k:k + 4] for k in range(0, 64, 4)]
+            br = [k for k, c in enumerate(cells) if c.startswith("[")]
+            rows.append((int(m[2], 16), m[1] == "=>", [c[1:3] for c in cells], br, 0))
+if not objs or bad is None:
+    print("no obj/bad lines"); sys.exit()
+g, want0 = bad & ~15, (bad & ~255) - 512
+if len(rows) != 5:
+    errs.append("%d dump rows, want 5" % len(rows))
+elif rows[0][0] != want0 or any(r[0] != want0 + 256 * i for i, r in enumerate(rows)):
+    errs.append("rows at %s, want 5 from 0x%x" % (" ".join(hex(r[0]) for r in rows), want0))
+if [r[1] for r in rows] != [False, False, True, False, False]:
+    errs.append("marked rows %s, want the third only" % [i for i, r in enumerate(rows) if r[1]])
+col = (g & 255) >> 4
+if layout == "kasan":
+    if len(rows) > 2 and carets != [(2, rows[2][4] + 3 * col)]:
+        errs.append("carets (row, column) %s, want [(2, %d)]" % (carets, rows[2][4] + 3 * col))
+else:
+    marks = [(i, k) for i, r in enumerate(rows) for k in r[3]]
+    if marks != [(2, col)]:
+        errs.append("[..] at (row, granule) %s, want [(2, %d)]" % (marks, col))
+known, badwant = 0, None
+for r in rows:
+    for j, tag in enumerate(r[2]):
+        a, want = r[0] + 16 * j, None
+        for s, t, live in objs:
+            if s <= a < s + 64:
+                want = t if live and a < s + 48 else "fe"
+        if want is None:
+            continue
+        known += 1
+        if a == g:
+            badwant = want
+        if tag != want:
+            errs.append("granule 0x%x: tag %s, want %s" % (a, tag, want))
+if known < 64:
+    errs.append("%d granules known, want 64 or more" % known)
+if (pt, mt) != (btag, badwant) or pt == mt:
+    errs.append("pointer/memory tag %s/%s, want %s/%s" % (pt, mt, btag, badwant))
+print("; ".join(errs[:4]))
+'
+check_dump() {	# check_dump kasan|asan <<< "$o"
+	python3 -c "$dump_py" "$1"
+}
+
 for cfg in $configs; do
 	exe=$out/tags-$cfg
 	build "$cfg" "$exe"
@@ -83,6 +165,14 @@ for cfg in $configs; do
 		else
 			fail "$cfg: ${c}_ok: want silent, got status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"
 		fi
+	done
+	for kind in oob uaf; do
+		for layout in kasan asan; do
+			run "$exe" "dump $kind" KSAN_OPTIONS=report_format=$layout
+			e=$(check_dump $layout <<< "$o")
+			if [ $rc -eq 1 ] && [ -z "$e" ]; then pass "$cfg: dump $kind: $layout layout's tag rows"
+			else fail "$cfg: dump $kind, $layout layout: status $rc: $e"; fi
+		done
 	done
 	run "$exe" stack_ok
 	if [ $rc -eq 0 ] && ! grep -q "BUG:" <<< "$o"; then pass "$cfg: stack_ok silent"

@@ -45,6 +45,48 @@ static int count(const struct ksan_report *r, void *arg)
 	return 1;	/* handled: nothing printed, no halt */
 }
 
+static uintptr_t untag(const void *p)
+{
+	return (uintptr_t)p & (((uintptr_t)1 << 56) - 1);
+}
+
+/*
+ * The tag dump (tags.sh checks its rows against these lines): 24 objects
+ * of 48 bytes sorted by address, the middle one's right neighbour and
+ * another one freed; then a read one byte past the middle object ("oob")
+ * or of its second granule after freeing it ("uaf").  Before the access,
+ * stderr gets "obj <untagged start> <pointer tag> live|freed" for each
+ * object (also main's p) and "bad <untagged address> <pointer tag>": the
+ * tags the dump must show (48 bytes of the pointer's tag, then the slot's
+ * invalid last granule; a freed slot all invalid) and where its marker goes.
+ */
+static void dump(const char *kind, char *p)
+{
+	enum { N = 24, M = N / 2 };
+	char *o[N], *t, *bad;
+	int fr[N] = { 0 }, uaf = !strcmp(kind, "uaf"), i, j;
+
+	for (i = 0; i < N; i++)
+		o[i] = malloc(48);
+	for (i = 1; i < N; i++)
+		for (j = i; j > 0 && untag(o[j - 1]) > untag(o[j]); j--)
+			t = o[j], o[j] = o[j - 1], o[j - 1] = t;
+	fr[M + 1] = fr[M - 3] = 1;
+	fr[M] = uaf;
+	for (i = 0; i < N; i++)
+		if (fr[i])
+			free(o[i]);
+	fprintf(stderr, "obj 0x%lx %02x live\n", (unsigned long)untag(p),
+		(unsigned)((uintptr_t)p >> 56));
+	for (i = 0; i < N; i++)
+		fprintf(stderr, "obj 0x%lx %02x %s\n", (unsigned long)untag(o[i]),
+			(unsigned)((uintptr_t)o[i] >> 56), fr[i] ? "freed" : "live");
+	bad = o[M] + (uaf ? 16 : 48);
+	fprintf(stderr, "bad 0x%lx %02x\n", (unsigned long)untag(bad),
+		(unsigned)((uintptr_t)bad >> 56));
+	rd(bad);
+}
+
 /* Far out-of-bounds through a's tag into b: missed only when the two
  * random tags collide. */
 static int collisions(int n)
@@ -121,6 +163,8 @@ int main(int argc, char **argv)
 		pthread_join(t, 0);
 	} else if (!strcmp(c, "matchall"))	/* 0xff: never checked (sw) */
 		rd((const char *)((uintptr_t)(p + 64) | 0xfful << 56));
+	else if (!strcmp(c, "dump"))
+		dump(argc > 2 ? argv[2] : "oob", p);
 	else if (!strcmp(c, "collide"))
 		return collisions(argc > 2 ? atoi(argv[2]) : 10000);
 	else if (!strcmp(c, "stack_ok")) {
