@@ -12,7 +12,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <ksan/ksan.h>
+
+#ifndef PR_MTE_TCF_SYNC
+#define PR_SET_TAGGED_ADDR_CTRL 55
+#define PR_TAGGED_ADDR_ENABLE (1UL << 0)
+#define PR_MTE_TCF_SYNC (1UL << 1)
+#define PR_MTE_TAG_SHIFT 3
+#endif
 
 static volatile char sink;
 static volatile size_t vsize;
@@ -88,10 +96,13 @@ static void dump(const char *kind, char *p)
 }
 
 /* Far out-of-bounds through a's tag into b: missed only when the two
- * random tags collide. */
-static int collisions(int n)
+ * random tags collide.  With MTE (hw) the port turns tag checks off for
+ * the thread after each fault it reports (as the kernel does after its
+ * first report), so the loop turns them on again as tags_port.c set them
+ * (sync mode, irg's tags 1..13) after each report. */
+static int collisions(int n, int hw)
 {
-	int i;
+	int i, seen = 0;
 
 	ksan_set_report_callback(count, 0);
 	for (i = 0; i < n; i++) {
@@ -103,6 +114,13 @@ static int collisions(int n)
 
 		escape = b;
 		rd((const char *)far);
+		if (hw && reports != seen &&
+		    prctl(PR_SET_TAGGED_ADDR_CTRL, PR_TAGGED_ADDR_ENABLE | PR_MTE_TCF_SYNC |
+			  (0x3ffeul << PR_MTE_TAG_SHIFT), 0, 0, 0)) {
+			printf("prctl failed\n");
+			return 1;
+		}
+		seen = reports;
 		free(b);
 		free(a);
 	}
@@ -161,12 +179,12 @@ int main(int argc, char **argv)
 
 		pthread_create(&t, 0, thr_bad, ok ? p : 0);
 		pthread_join(t, 0);
-	} else if (!strcmp(c, "matchall"))	/* 0xff: never checked (sw) */
-		rd((const char *)((uintptr_t)(p + 64) | 0xfful << 56));
+	} else if (!strcmp(c, "matchall"))	/* 0xff: never checked (sw); "right" with 0xff */
+		rd((const char *)((uintptr_t)(p + 48) | 0xfful << 56));
 	else if (!strcmp(c, "dump"))
 		dump(argc > 2 ? argv[2] : "oob", p);
 	else if (!strcmp(c, "collide"))
-		return collisions(argc > 2 ? atoi(argv[2]) : 10000);
+		return collisions(argc > 2 ? atoi(argv[2]) : 10000, argc > 3 && !strcmp(argv[3], "hw"));
 	else if (!strcmp(c, "stack_ok")) {
 		char buf[32];
 		char *volatile b = buf;
