@@ -21,8 +21,8 @@ uaf:slab-use-after-free dfree:double-free ifree:invalid-free memcpy:slab-out-of-
 memset:slab-out-of-bounds thread:slab-out-of-bounds"
 configs="sw-outline sw-inline hw-clang hw-gcc"
 nbad=$(echo $bad | wc -w)
-per=$((2 * nbad + 2 + 4 + 1))	# bad cases, twins, stack_ok, matchall, 4 dumps, collide
-extra=5				# asan, json, async, bad kasan_mode, build checks
+per=$((2 * nbad + 2 + 4 + 1 + 3))	# bad cases, twins, stack_ok, matchall, 4 dumps, collide, 3 faults
+extra=6				# asan, json, async, bad kasan_mode, handle_segv=0, build checks
 plan=$((4 * per + extra))
 echo "PLAN: $plan"
 
@@ -174,6 +174,23 @@ for cfg in $configs; do
 			else fail "$cfg: dump $kind, $layout layout: status $rc: $e"; fi
 		done
 	done
+	# a null read and a wild write (untagged, unmapped: no tag check
+	# fails, the access faults): the tag reporter's fault report, from
+	# the instruction in rd/wr, then exit 1 (they died by SIGSEGV,
+	# unreported); the twin: the program's own SIGSEGV handler gets it
+	for f in "null:Read at addr 0x0 :rd" "wild:Write at addr 0x7e0000000030 :wr"; do
+		c=${f%%:*} line=${f#*:} line=${line%:*} fn=${f##*:}
+		run "$exe" $c
+		if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: invalid-access in $fn+0x" <<< "$o" &&
+			grep -q "^$line" <<< "$o" && grep -q "^ $fn+0x.*tags_test.c:" <<< "$o" &&
+			! grep -q -e "^Pointer tag: \[..\], memory tag: \[fe\]" -e "^done" <<< "$o"; then
+			pass "$cfg: $c pointer fault reported"
+		else fail "$cfg: $c pointer fault: status $rc: $(echo "$o" | head -4 | tr '\n' ' ')"; fi
+	done
+	run "$exe" null_ok
+	if [ $rc -eq 0 ] && ! grep -q "BUG:" <<< "$o" && grep -q "^SIGSEGV handled" <<< "$o" &&
+		grep -q "^done null_ok" <<< "$o"; then pass "$cfg: null_ok: the program's SIGSEGV handler, silent"
+	else fail "$cfg: null_ok: status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"; fi
 	run "$exe" stack_ok
 	if [ $rc -eq 0 ] && ! grep -q "BUG:" <<< "$o"; then pass "$cfg: stack_ok silent"
 	else fail "$cfg: stack_ok: status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"; fi
@@ -218,6 +235,9 @@ if [ -x "$sw" ] && [ -x "$hw" ]; then
 	if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: invalid-access$" <<< "$o" &&
 		grep -q "^Asynchronous fault: no details available" <<< "$o"; then pass "kasan_mode=async"
 	else fail "kasan_mode=async: status $rc: $(echo "$o" | head -4 | tr '\n' ' ')"; fi
+	run "$sw" null KSAN_OPTIONS=handle_segv=0
+	if [ $rc -gt 128 ] && ! grep -q "BUG:" <<< "$o"; then pass "handle_segv=0: a null read is not reported"
+	else fail "handle_segv=0: status $rc: $(echo "$o" | head -3 | tr '\n' ' ')"; fi
 	run "$hw" right KSAN_OPTIONS=kasan_mode=bogus
 	if [ $rc -eq 1 ] && grep -q "kasan_mode (accepted: sync, async, asymm)" <<< "$o"; then pass "bad kasan_mode"
 	else fail "bad kasan_mode: status $rc: $o"; fi

@@ -8,6 +8,8 @@
  * time (no chance of meeting a live neighbour with an equal tag).
  */
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +46,12 @@ static void *thr_bad(void *a)
 	rd(p + (a ? 47 : 48));
 	free(p);
 	return 0;
+}
+
+static sigjmp_buf segv_env;
+static void on_segv(int sig)
+{
+	siglongjmp(segv_env, 1);
 }
 
 static int reports;
@@ -181,7 +189,24 @@ int main(int argc, char **argv)
 		pthread_join(t, 0);
 	} else if (!strcmp(c, "matchall"))	/* 0xff: never checked (sw); "right" with 0xff */
 		rd((const char *)((uintptr_t)(p + 48) | 0xfful << 56));
-	else if (!strcmp(c, "dump"))
+	/* faults that are no tag mismatch: a null pointer (read) and a wild
+	 * one into unmapped memory (write), both untagged; their twin is
+	 * the same null read caught by the program's own SIGSEGV handler */
+	else if (!strcmp(c, "null"))
+		rd((const char *)(uintptr_t)vsize - 48);
+	else if (!strcmp(c, "wild"))
+		wr((char *)(uintptr_t)0x7e0000000000ul + vsize);
+	else if (!strcmp(c, "null_ok")) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_segv;
+		sigaction(SIGSEGV, &sa, 0);
+		if (!sigsetjmp(segv_env, 1))
+			rd((const char *)(uintptr_t)vsize - 48);
+		else
+			printf("SIGSEGV handled\n");
+	} else if (!strcmp(c, "dump"))
 		dump(argc > 2 ? argv[2] : "oob", p);
 	else if (!strcmp(c, "collide"))
 		return collisions(argc > 2 ? atoi(argv[2]) : 10000, argc > 3 && !strcmp(argv[3], "hw"));

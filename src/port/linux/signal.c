@@ -110,15 +110,36 @@ static inline int classify(int sig, siginfo_t *info, const ucontext_t *uc,
 			   struct fault *f) { return FAULT_PROGRAM; }
 static inline void report_fault(struct fault *f) {}
 #elif defined(KSAN_PORT_TAGS)
-/* tag-based KASAN: its own cases (MTE tag-check faults, tag shadow to
- * map) are tags_port.c's; every other fault is the program's */
-struct fault { int unused; };
+/* tag-based KASAN: tags_port.c tells its own cases (an MTE tag-check
+ * fault, reported there, or tag shadow to map: 1, retry) from a null or
+ * wild access of the program (2: bad, described in *f as generic KASAN's
+ * classify describes one), which is reported, as generic KASAN's, only
+ * when the program has no SIGSEGV handler of its own */
+void port_tags_report_fault(const struct kasan_fault *f);	/* tags_port.c */
+struct fault { struct kasan_fault k; };
 static inline int classify(int sig, siginfo_t *info, const ucontext_t *uc,
 			   struct fault *f)
 {
-	return port_tags_fault(sig, info, (void *)uc) ? FAULT_RETRY : FAULT_PROGRAM;
+	core_memset(f, 0, sizeof(*f));
+	switch (port_tags_fault(sig, info, (void *)uc)) {
+	case 1:
+		return FAULT_RETRY;
+	case 2:
+		f->k.pc = uc_pc(uc);
+		f->k.fp = uc_fp(uc);
+		f->k.sp = uc_sp(uc);
+		f->k.write = uc_write(uc);
+		f->k.addr = (uintptr_t)info->si_addr;
+		f->k.addr_known = 1;
+		return FAULT_BAD;
+	}
+	return FAULT_PROGRAM;
 }
-static inline void report_fault(struct fault *f) {}
+static inline void report_fault(struct fault *f)
+{
+	if (core_opt.handle_segv)
+		port_tags_report_fault(&f->k);
+}
 #elif defined(KSAN_PORT_KMSAN)
 /*
  * KMSAN: a fault in the shadow or origin ranges is metadata to map when

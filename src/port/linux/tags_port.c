@@ -5,7 +5,9 @@
  * prctl, the heap), PROT_MTE for the heap's mappings, the SIGTRAP handler
  * for brk-based inline checks and the SIGSEGV cases only tags have (MTE
  * tag-check faults, a first read of tag shadow that is not mapped yet),
- * which signal.c's handler asks here first.
+ * which signal.c's handler asks here first, and the report of the other
+ * faults of the program (null and wild pointers) through the tag
+ * reporter's fault report.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -146,10 +148,14 @@ static int in_exe(const ucontext_t *uc)
 }
 
 /*
- * signal.c asks here first.  FAULT_RETRY: handled (shadow mapped, or an
- * MTE fault reported and tag checks turned off for this thread, as the
- * kernel does after hw_tags' first report); else the port's own
- * classification goes on.
+ * signal.c asks here first.  1 (FAULT_RETRY): handled (shadow mapped, or
+ * an MTE fault reported and tag checks turned off for this thread, as the
+ * kernel does after hw_tags' first report); 2 (FAULT_BAD): the program's
+ * own access to memory that is not there, a null or wild pointer (with
+ * software tags, one whose tag is 0 or matched: any other was reported by
+ * its check); 0: the program's business (another signal or si_code, or a
+ * fault near the stack pointer: a stack overflow, which the tag reporter
+ * has no words for).
  */
 int port_tags_fault(int sig, void *infop, void *uctx)
 {
@@ -183,7 +189,26 @@ int port_tags_fault(int sig, void *infop, void *uctx)
 	if (!tags_hw && addr >= TAGS_SHADOW_LO && addr < TAGS_SHADOW_HI && in_exe(uc) &&
 	    !port_map_fixed(ROUND_DOWN(addr, 4096), ROUND_DOWN(addr, 4096) + 4096))
 		return 1;
-	return 0;
+	if (info->si_code != SEGV_MAPERR && info->si_code != SEGV_ACCERR)
+		return 0;
+	/* generic KASAN's stack heuristic (signal.c): below sp by a red zone,
+	 * above it by a large frame */
+	if (tag_reset(addr) + 512 > uc->uc_mcontext.sp && tag_reset(addr) < uc->uc_mcontext.sp + 65536)
+		return 0;
+	return 2;
+}
+
+/* A null or wild access (port_tags_fault's 2) that the program does not
+ * handle: the tag reporter's fault report, the one MTE's faults get
+ * (addr's tag, if any, names an object in the stack ring: the freed
+ * mapping of a large object), then the end, as generic KASAN's
+ * kasan_report_fault ends: a fault cannot be resumed. */
+void port_tags_report_fault(const struct kasan_fault *f)
+{
+	tags_report_fault(f->addr, 0, f->addr_known, f->write, f->pc, f->fp);
+	if (core_opt.abort_on_error)
+		ksan_port_abort();
+	ksan_port_exit((int)core_opt.exitcode);
 }
 #else
 static void on_trap(int sig, siginfo_t *info, void *uctx)
@@ -194,6 +219,10 @@ static void on_trap(int sig, siginfo_t *info, void *uctx)
 int port_tags_fault(int sig, void *infop, void *uctx)
 {
 	return 0;
+}
+
+void port_tags_report_fault(const struct kasan_fault *f)
+{
 }
 #endif
 
