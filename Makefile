@@ -268,8 +268,31 @@ demo: all
 bench: all
 	@BUILD=$(B) bash bench/run.sh
 
+# peak RSS of aarch64 builds under qemu-aarch64 (issue 13): native, generic
+# KASAN, software and hardware tags; bench/results/latest-aarch64.md
+bench-aarch64: all
+	@BUILD=$(B) bash bench/run.sh --aarch64
+.PHONY: bench-aarch64
+
 clean:
 	rm -rf $(B)
 
 .PHONY: all install check demo bench clean
+
+# ---- the x86-64 test kernel (kernel/, src/port/baremetal/) ----------------
+# ksan's freestanding core in a small kernel booted by qemu-system-x86_64:
+#   make kernel        the four builds (gcc, clang x inline, outline), in
+#                      $(B)/kernel/<cc>-<mode>/ksan-kernel (kernel/kernel.mk)
+#   make kernel-check  boot each, run its KUnit-style tests, print the
+#                      serial logs and "kernel <cc>-<mode>: N passed, M failed"
+#   make kernel-demo   boot the gcc-inline kernel with demo=kasan: a real
+#                      KASAN report from inside the kernel
+# Not part of `all`: make check builds and boots them (tests/unit/kernel.sh).
+include kernel/kernel.mk
+kernel: $(KERNEL_IMAGES)
+kernel-check: kernel
+	@bash tests/unit/kernel.sh $(B) --log
+kernel-demo: $(B)/kernel/gcc-inline/ksan-kernel
+	@bash kernel/scripts/boot.sh $< demo=kasan
+.PHONY: kernel kernel-check kernel-demo
 .DELETE_ON_ERROR:

@@ -1,0 +1,58 @@
+/*
+ * This file contains the CPU's tables and per-CPU state (one CPU): the
+ * register frame an exception or interrupt saves, GDT/IDT/TSS set-up, the
+ * timer, and the exception table of fixups.
+ */
+#ifndef KERNEL_CPU_H
+#define KERNEL_CPU_H
+
+#include "kernel.h"
+
+/* Saved by arch/entry.S, lowest address first. */
+struct pt_regs {
+	uint64_t r15, r14, r13, r12, r11, r10, r9, r8;
+	uint64_t rbp, rdi, rsi, rdx, rcx, rbx, rax;
+	uint64_t vector, error;
+	uint64_t rip, cs, rflags, rsp, ss;	/* pushed by the CPU */
+};
+
+struct task;
+/* Per-CPU state, found through %gs (this_cpu()). */
+struct cpu {
+	struct cpu *self;	/* %gs:0 */
+	int id;
+	struct task *current;
+	unsigned irq_depth;	/* nesting of interrupt/exception handlers */
+	unsigned long irqs;	/* interrupts taken */
+};
+static inline struct cpu *this_cpu(void)
+{
+	struct cpu *c;
+
+	__asm__ volatile("movq %%gs:0, %0" : "=r"(c));
+	return c;
+}
+
+/* arch/cpu.c */
+void cpu_init(void);
+uintptr_t cpu_ist_stack(uintptr_t *lo);	/* the double-fault stack */
+
+/* arch/traps.c */
+void trap_dispatch(struct pt_regs *regs);
+/* Exception fixups: a faulting instruction listed in __ex_table resumes at
+ * its fixup address (as the kernel's get_kernel_nofault). */
+struct exception_entry {
+	uintptr_t insn, fixup;
+};
+/* Vector and address of the last fixed-up exception (for tests). */
+extern volatile uint64_t last_fixup_vector, last_fixup_addr;
+
+/* arch/irq.c: 8259 PIC and PIT at HZ */
+#define HZ 100
+extern volatile uint64_t jiffies;
+void irq_init(void);
+void irq_dispatch(struct pt_regs *regs);
+uint64_t time_ns(void);
+void tsc_calibrate(void);
+
+#endif

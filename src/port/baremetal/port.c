@@ -1,0 +1,208 @@
+/*
+ * This file contains the bare-metal port's answers to port.h: memory from
+ * the kernel's page allocator, shadow populated through its page tables,
+ * page protection for KFENCE, locks that turn interrupts off (one CPU:
+ * nobody else can hold one), tasks as threads, the serial console as
+ * output, QEMU's isa-debug-exit as exit, the TSC as clock.
+ */
+#include "port.h"
+
+void *ksan_port_map(size_t size)
+{
+	return kport_alloc_pages((size + BM_PAGE - 1) / BM_PAGE);
+}
+
+void ksan_port_unmap(void *addr, size_t size)
+{
+	kport_free_pages(addr, (size + BM_PAGE - 1) / BM_PAGE);
+}
+
+void ksan_port_discard(void *addr, size_t size)
+{
+	kport_discard((uintptr_t)addr, size);
+}
+
+size_t ksan_port_page_size(void)
+{
+	return BM_PAGE;
+}
+
+int ksan_port_protect(void *addr, size_t size, int prot)
+{
+	return kport_protect((uintptr_t)addr, size, prot);
+}
+
+/* The shadow of [addr, addr + size): pages of its own, zero. */
+int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
+{
+	uintptr_t s, e;
+
+	if (!size)
+		return 0;
+	if (addr + size < addr || addr + size > BM_SHADOW_COVER)
+		return -1;
+	s = (uintptr_t)kasan_shadow(addr);
+	e = (uintptr_t)kasan_shadow(addr + size - 1) + 1;
+	return kport_populate(s, e - s);
+}
+
+/*
+ * state: bit 0 held, bit 1 interrupts were on.  With one CPU and
+ * interrupts off while it is held, a held lock met here is this CPU's
+ * own: waiting would never end, so say so and stop.
+ */
+void ksan_port_lock(ksan_lock_t *lock)
+{
+	unsigned long f = kport_irq_save();
+
+	if (unlikely(lock->state & 1)) {
+		static const char msg[] = "ksan: a runtime lock taken again on the CPU that holds it\n";
+
+		ksan_port_write(msg, sizeof(msg) - 1);
+		kport_exit(BM_EXIT_ABORT);
+	}
+	lock->state = 1 | (f & 0x200 ? 2 : 0);
+}
+
+void ksan_port_unlock(ksan_lock_t *lock)
+{
+	int s = lock->state;
+
+	lock->state = 0;
+	kport_irq_restore(s & 2 ? 0x200 : 0);
+}
+
+uint32_t ksan_port_thread_id(void)
+{
+	struct kport_task t;
+
+	kport_current(&t);
+	return t.id;
+}
+
+int ksan_port_pid(void)
+{
+	return 0;	/* one address space, no processes */
+}
+
+uint32_t ksan_port_main_tid(void)
+{
+	return 0;	/* swapper/0, the boot task */
+}
+
+void ksan_port_thread_name(char *buf, size_t len)
+{
+	struct kport_task t;
+	size_t i;
+
+	if (!len)
+		return;
+	kport_current(&t);
+	for (i = 0; t.name && t.name[i] && i + 1 < len; i++)
+		buf[i] = t.name[i];
+	buf[i] = 0;
+}
+
+void **ksan_port_thread_slot(void)
+{
+	return kport_task_slot();
+}
+
+int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi)
+{
+	struct kport_task t;
+
+	kport_current(&t);
+	if (!t.stack_hi)
+		return -1;
+	*lo = t.stack_lo;
+	*hi = t.stack_hi;
+	return 0;
+}
+
+int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len)
+{
+	struct kport_task t;
+	size_t i;
+
+	if (kport_stack_owner(addr, &t))
+		return -1;
+	*tid = t.id;
+	for (i = 0; len && t.name && t.name[i] && i + 1 < len; i++)
+		name[i] = t.name[i];
+	if (len)
+		name[i] = 0;
+	return 0;
+}
+
+int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti)
+{
+	struct kport_task t;
+	size_t i;
+
+	if (kport_task(tid, &t))
+		return -1;
+	core_memset(ti, 0, sizeof(*ti));
+	ti->tid = tid;
+	ti->seq = tid;		/* task ids count up from swapper's 0 */
+	ti->parent = t.parent;
+	for (i = 0; t.name && t.name[i] && i + 1 < sizeof(ti->name); i++)
+		ti->name[i] = t.name[i];
+	return 0;
+}
+
+void ksan_port_write(const char *buf, size_t len)
+{
+	kport_console_write(buf, len);
+}
+
+void ksan_port_exit(int status)
+{
+	kport_exit(status);
+}
+
+void ksan_port_abort(void)
+{
+	kport_exit(BM_EXIT_ABORT);
+}
+
+uint64_t ksan_port_time_ns(void)
+{
+	return kport_time_ns();
+}
+
+uint64_t ksan_port_random(void)
+{
+	static uint64_t x;
+	uint32_t lo, hi;
+
+	if (!x) {
+		__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+		x = (((uint64_t)hi << 32) | lo) | 1;
+	}
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return x;
+}
+
+/* One CPU: nothing runs meanwhile but interrupt handlers; spin. */
+void ksan_port_delay_us(unsigned us)
+{
+	uint64_t end = kport_time_ns() + (uint64_t)us * 1000;
+
+	while (kport_time_ns() < end)
+		__asm__ volatile("pause");
+}
+
+int ksan_port_cpu_id(void)
+{
+	return kport_cpu_id();
+}
+
+/* KFENCE's pool is the only memory here that can fault when read. */
+int ksan_port_read_unsafe(uintptr_t addr, size_t size)
+{
+	return is_kfence_address((void *)addr) ||
+	       (size && is_kfence_address((void *)(addr + size - 1)));
+}
