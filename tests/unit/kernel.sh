@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The freestanding core in a real kernel (kernel/, src/port/baremetal/):
+# builds the test kernel four times (gcc, clang x inline, outline KASAN),
+# boots each once under qemu-system-x86_64 and turns its KUnit-style
+# output into result lines: "ok N case" -> PASS, "not ok N case" -> FAIL,
+# "ok N case # SKIP why" -> SKIP, named <build>/<suite>.<case>.  The plan
+# is the kernel's own: the sum of its suites' "1..N" lines, plus one result
+# per build for the boot itself (<build>/boot: the summary was printed,
+# every announced case reported, and the exit status agrees).  A boot that
+# hangs is killed after KERNEL_TIMEOUT seconds (120) and fails; without
+# qemu-system-x86_64 each build is one counted SKIP.
+#   usage: tests/unit/kernel.sh [build-dir] [--log]
+#   --log: print each build's serial log before its results (make kernel-check)
+# Ends with one line per build, "kernel <build>: N passed, M failed", and
+# exits non-zero if any build failed.
+set -u -o pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+B=${1:-$root/build}
+show_log=0
+[ "${2:-}" = --log ] && show_log=1
+mkdir -p "$B" && B=$(cd "$B" && pwd)
+logs=$B/unit-tests/kernel
+mkdir -p "$logs"
+builds="gcc-inline gcc-outline clang-inline clang-outline"
+QEMU=${QEMU:-qemu-system-x86_64}
+failed=0
+summary=()
+
+if ! command -v "$QEMU" > /dev/null 2>&1; then
+	for b in $builds; do
+		echo "PLAN: 1"
+		echo "SKIP: kernel/$b: no $QEMU (Debian: apt-get install qemu-system-x86)"
+		summary+=("kernel $b: 0 passed, 0 failed, 1 skipped")
+	done
+	printf '%s\n' "${summary[@]}"
+	exit 0
+fi
+
+# one make for the four (the runtime is built once per compiler); -k: a
+# build that fails does not stop the others
+start=$(date +%s)
+make -C "$root" -k -j2 --no-print-directory B="$B" kernel > "$logs/build.log" 2>&1
+build_rc=$?
+echo "# kernel: built in $(( $(date +%s) - start )) s (make status $build_rc; log $logs/build.log)"
+
+for b in $builds; do
+	img=$B/kernel/$b/ksan-kernel
+	log=$logs/$b.log
+	pass=0 fail=0 skip=0
+	if [ ! -f "$img" ]; then
+		echo "PLAN: 1"
+		echo "FAIL: kernel/$b/build: no image (see $logs/build.log: $(grep -m1 -E 'error|Error' "$logs/build.log"))"
+		summary+=("kernel $b: 0 passed, 1 failed")
+		failed=1
+		continue
+	fi
+	t0=$(date +%s)
+	bash "$root/kernel/scripts/boot.sh" "$img" > "$log" 2>&1
+	rc=$?
+	secs=$(( $(date +%s) - t0 ))
+	[ "$show_log" = 1 ] && { echo "---- serial log of the $b kernel ----"; cat "$log"; echo "---- end of the $b log ----"; }
+	# the kernel's plan: its suites' "1..N" (indented: KTAP subtests)
+	plan=$(awk '/^    1\.\.[0-9]+$/ { sub(/^ *1\.\./, ""); n += $0; seen = 1 } END { print seen ? n : "" }' "$log")
+	if [ -z "$plan" ]; then
+		echo "PLAN: 1"
+		echo "FAIL: kernel/$b/boot: the kernel announced no tests (status $rc after $secs s; last line: $(tail -n1 "$log"))"
+		summary+=("kernel $b: 0 passed, 1 failed")
+		failed=1
+		continue
+	fi
+	echo "PLAN: $((plan + 1))"
+	results=0
+	# "    ok 3 name", "    not ok 3 name", "    ok 3 name # SKIP why",
+	# each under its "    # Subtest: suite"
+	while IFS=$'\t' read -r kind name why; do
+		results=$((results + 1))
+		case $kind in
+		PASS) echo "PASS: kernel/$b/$name"; pass=$((pass + 1)) ;;
+		SKIP) echo "SKIP: kernel/$b/$name: $why"; skip=$((skip + 1)) ;;
+		*) echo "FAIL: kernel/$b/$name"; fail=$((fail + 1)) ;;
+		esac
+	done < <(awk '
+		/^    # Subtest: / { suite = $3; next }
+		/^    (not )?ok [0-9]+ / {
+			line = $0; sub(/^    /, "", line)
+			bad = line ~ /^not /; sub(/^(not )?ok [0-9]+ /, "", line)
+			why = ""
+			if (match(line, / # SKIP ?/)) { why = substr(line, RSTART + RLENGTH); line = substr(line, 1, RSTART - 1) }
+			kind = bad ? "FAIL" : ($0 ~ / # SKIP/ ? "SKIP" : "PASS")
+			printf "%s\t%s.%s\t%s\n", kind, suite, line, why
+		}' "$log")
+	# the cases that never reported, then the boot itself
+	while [ "$results" -lt "$plan" ]; do
+		results=$((results + 1))
+		echo "FAIL: kernel/$b/missing-$results: no result (the kernel stopped after $((results - 1)) of $plan)"
+		fail=$((fail + 1))
+	done
+	why=
+	case $rc in
+	0 | 1) ;;
+	2) why="the kernel panicked" ;;
+	124) why="hung: killed after ${KERNEL_TIMEOUT:-120} s" ;;
+	125) why="QEMU ended without the kernel's exit (a triple fault?)" ;;
+	*) why="unexpected status $rc" ;;
+	esac
+	if [ -z "$why" ] && ! grep -q '^# Totals: ' "$log"; then
+		why="no summary line (# Totals:)"
+	fi
+	if [ -z "$why" ] && [ "$rc" -ne $(( fail > 0 ? 1 : 0 )) ]; then
+		why="exit status $rc with $fail failed"
+	fi
+	if [ -z "$why" ]; then
+		echo "PASS: kernel/$b/boot"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: kernel/$b/boot: $why (log: $log)"
+		fail=$((fail + 1))
+	fi
+	echo "# kernel $b: booted and ran in $secs s"
+	[ "$fail" -gt 0 ] && failed=1
+	summary+=("kernel $b: $pass passed, $fail failed$([ "$skip" -gt 0 ] && echo ", $skip skipped")")
+done
+printf '%s\n' "${summary[@]}"
+exit $failed
