@@ -132,7 +132,7 @@ int kunit_run_all(const char *glob, size_t glen)
 {
 	extern struct kunit_suite *const __start_kunit_suites[], *const __stop_kunit_suites[];
 	struct kunit_suite *const *sp;
-	int nsuites = 0, suite_no = 0, pass = 0, fail = 0, skip = 0;
+	int nsuites = 0, ncases = 0, suite_no = 0, pass = 0, fail = 0, skip = 0;
 
 	ksan_set_report_callback(report_cb, 0);
 	for (sp = __start_kunit_suites; sp < __stop_kunit_suites; sp++) {
@@ -144,7 +144,16 @@ int kunit_run_all(const char *glob, size_t glen)
 				break;
 			}
 	}
-	printk("KTAP version 1\n1..%d\n", nsuites);
+	/* every case's count first, so a kernel that stops halfway still
+	 * says how many results are missing */
+	for (sp = __start_kunit_suites; sp < __stop_kunit_suites; sp++) {
+		const struct kunit_case *c;
+
+		for (c = (*sp)->cases; c->name; c++)
+			ncases += selected(*sp, c, glob, glen);
+	}
+	printk("KTAP version 1\n# kunit: %d cases in %d suites\n1..%d\n", ncases, nsuites,
+	       nsuites);
 	for (sp = __start_kunit_suites; sp < __stop_kunit_suites; sp++) {
 		const struct kunit_suite *s = *sp;
 		const struct kunit_case *c;

@@ -4,7 +4,8 @@
 # boots each once under qemu-system-x86_64 and turns its KUnit-style
 # output into result lines: "ok N case" -> PASS, "not ok N case" -> FAIL,
 # "ok N case # SKIP why" -> SKIP, named <build>/<suite>.<case>.  The plan
-# is the kernel's own: the sum of its suites' "1..N" lines, plus one result
+# is the kernel's own count, announced before its first suite ("# kunit:
+# N cases in M suites"; KTAP's "1..N" count suites), plus one result
 # per build for the boot itself (<build>/boot: the summary was printed,
 # every announced case reported, and the exit status agrees).  A boot that
 # hangs is killed after KERNEL_TIMEOUT seconds (120) and fails; without
@@ -60,8 +61,11 @@ for b in $builds; do
 	rc=$?
 	secs=$(( $(date +%s) - t0 ))
 	[ "$show_log" = 1 ] && { echo "---- serial log of the $b kernel ----"; cat "$log"; echo "---- end of the $b log ----"; }
-	# the kernel's plan: its suites' "1..N" (indented: KTAP subtests)
-	plan=$(awk '/^    1\.\.[0-9]+$/ { sub(/^ *1\.\./, ""); n += $0; seen = 1 } END { print seen ? n : "" }' "$log")
+	# the kernel's plan: "# kunit: N cases in M suites" before the first
+	# suite, else (an older kernel) its suites' "1..N" (KTAP subtests)
+	plan=$(awk '/^# kunit: [0-9]+ cases in / { print $3; found = 1; exit }
+		/^    1\.\.[0-9]+$/ { sub(/^ *1\.\./, ""); n += $0; seen = 1 }
+		END { if (!found) print seen ? n : "" }' "$log")
 	if [ -z "$plan" ]; then
 		echo "PLAN: 1"
 		echo "FAIL: kernel/$b/boot: the kernel announced no tests (status $rc after $secs s; last line: $(tail -n1 "$log"))"
