@@ -280,13 +280,16 @@ clean:
 #   make kernel-check  boot each, run its KUnit-style tests, print the
 #                      serial logs and "kernel <cc>-<mode>: N passed, M failed"
 #   make kernel-demo   boot the gcc-inline kernel with demo=kasan: a real
-#                      KASAN report from inside the kernel
+#                      KASAN report from inside the kernel, which halts it
+#                      (KERNEL_DEMO=kfence or ubsan: those detectors' reports)
 # Not part of `all`: make check builds and boots them (tests/unit/kernel.sh).
 include kernel/kernel.mk
+KERNEL_DEMO ?= kasan
 kernel: $(KERNEL_IMAGES)
 kernel-check: kernel
 	@bash tests/unit/kernel.sh $(B) --log
 kernel-demo: $(B)/kernel/gcc-inline/ksan-kernel
-	@bash kernel/scripts/boot.sh $< demo=kasan
+	@bash kernel/scripts/boot.sh $< demo=$(KERNEL_DEMO); s=$$?; \
+	echo "(qemu: the kernel stopped with status $$s; 1 = halted by the report)"; [ $$s -eq 1 ]
 .PHONY: kernel kernel-check kernel-demo
 .DELETE_ON_ERROR:

@@ -9,7 +9,8 @@
 # per build for the boot itself (<build>/boot: the summary was printed,
 # every announced case reported, and the exit status agrees).  A boot that
 # hangs is killed after KERNEL_TIMEOUT seconds (120) and fails; without
-# qemu-system-x86_64 each build is one counted SKIP.
+# qemu-system-x86_64 each build is one counted SKIP.  One more result
+# first: the bare-metal port defines every function of include/ksan/port.h.
 #   usage: tests/unit/kernel.sh [build-dir] [--log]
 #   --log: print each build's serial log before its results (make kernel-check)
 # Ends with one line per build, "kernel <build>: N passed, M failed", and
@@ -44,6 +45,24 @@ start=$(date +%s)
 make -C "$root" -k -j2 --no-print-directory B="$B" kernel > "$logs/build.log" 2>&1
 build_rc=$?
 echo "# kernel: built in $(( $(date +%s) - start )) s (make status $build_rc; log $logs/build.log)"
+
+# the bare-metal port defines every function of the port contract (the
+# kernel links, so what the core calls is there; this checks the rest)
+echo "PLAN: 1"
+port_objs=$(ls "$B"/kernel/rt-gcc/src/port/baremetal/*.o 2> /dev/null)
+if [ -z "$port_objs" ]; then
+	echo "FAIL: kernel/port_contract: the port was not built (see $logs/build.log)"
+	failed=1
+else
+	missing=$(comm -23 <(grep -oE '\bksan_port_[a-z0-9_]+\b' "$root/include/ksan/port.h" | sort -u) \
+		<(nm --defined-only $port_objs | awk '$2 ~ /^[TW]$/ {print $3}' | sort -u) | tr '\n' ' ')
+	if [ -n "$missing" ]; then
+		echo "FAIL: kernel/port_contract: src/port/baremetal lacks $missing"
+		failed=1
+	else
+		echo "PASS: kernel/port_contract"
+	fi
+fi
 
 for b in $builds; do
 	img=$B/kernel/$b/ksan-kernel
