@@ -1,8 +1,8 @@
 // A program whose own constructor allocates and overflows: the runtime is ready before any constructor runs, and the bug is reported.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
 // RUN: %ksan_cc -O1 -static %s -o %t.static
-// RUN: bash %S/../Inputs/status.sh %t.static 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t.static 2>&1 | FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>
 

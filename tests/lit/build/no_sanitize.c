@@ -9,14 +9,14 @@
 // RUN: nm %t.dir/on-again.o | FileCheck %s --check-prefix=NM-ON
 // The unit without KASAN in an instrumented program: its overflow is silent, the instrumented main's is reported.
 // RUN: %ksan_cc -O1 %s %t.dir/off-all.o -o %t.dir/mixed
-// RUN: bash %S/../Inputs/status.sh %t.dir/mixed unit 2>&1 | FileCheck %s --check-prefix=SILENT --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t.dir/mixed main 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/mixed unit 2>&1 | FileCheck %s --check-prefix=SILENT --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/mixed main 2>&1 | FileCheck %s
 // The same unit instrumented (-fsanitize=address after -fno-sanitize=all) reports its overflow.
 // RUN: %ksan_cc -O1 %s %t.dir/on-again.o -o %t.dir/on
-// RUN: bash %S/../Inputs/status.sh %t.dir/on unit 2>&1 | FileCheck %s --check-prefix=UNIT
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/on unit 2>&1 | FileCheck %s --check-prefix=UNIT
 // A whole program built with -fno-sanitize=all still links and runs.
 // RUN: %ksan_cc -O1 -fno-sanitize=all %s %S/Inputs/overflow_unit.c -o %t.dir/none
-// RUN: bash %S/../Inputs/status.sh %t.dir/none unit 2>&1 | FileCheck %s --check-prefix=SILENT --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/none unit 2>&1 | FileCheck %s --check-prefix=SILENT --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

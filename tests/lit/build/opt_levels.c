@@ -4,15 +4,15 @@
 // RUN: %ksan_cc -O2 %s -o %t.O2
 // RUN: %ksan_cc -O3 %s -o %t.O3
 // RUN: %ksan_cc -Os %s -o %t.Os
-// RUN: bash %S/../Inputs/status.sh %t.O0 ovf 2>&1 | FileCheck %s --check-prefix=OVF
-// RUN: bash %S/../Inputs/status.sh %t.O1 ovf 2>&1 | FileCheck %s --check-prefix=OVF
-// RUN: bash %S/../Inputs/status.sh %t.O2 ovf 2>&1 | FileCheck %s --check-prefix=OVF
-// RUN: bash %S/../Inputs/status.sh %t.O3 ovf 2>&1 | FileCheck %s --check-prefix=OVF
-// RUN: bash %S/../Inputs/status.sh %t.Os ovf 2>&1 | FileCheck %s --check-prefix=OVF
-// RUN: bash %S/../Inputs/status.sh %t.O0 uaf 2>&1 | FileCheck %s --check-prefix=UAF
-// RUN: bash %S/../Inputs/status.sh %t.O2 uaf 2>&1 | FileCheck %s --check-prefix=UAF
-// RUN: bash %S/../Inputs/status.sh %t.O3 uaf 2>&1 | FileCheck %s --check-prefix=UAF
-// RUN: bash %S/../Inputs/status.sh %t.O3 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t.O0 ovf 2>&1 | FileCheck %s --check-prefix=OVF
+// RUN: bash %S/../Inputs/status.sh %run %t.O1 ovf 2>&1 | FileCheck %s --check-prefix=OVF
+// RUN: bash %S/../Inputs/status.sh %run %t.O2 ovf 2>&1 | FileCheck %s --check-prefix=OVF
+// RUN: bash %S/../Inputs/status.sh %run %t.O3 ovf 2>&1 | FileCheck %s --check-prefix=OVF
+// RUN: bash %S/../Inputs/status.sh %run %t.Os ovf 2>&1 | FileCheck %s --check-prefix=OVF
+// RUN: bash %S/../Inputs/status.sh %run %t.O0 uaf 2>&1 | FileCheck %s --check-prefix=UAF
+// RUN: bash %S/../Inputs/status.sh %run %t.O2 uaf 2>&1 | FileCheck %s --check-prefix=UAF
+// RUN: bash %S/../Inputs/status.sh %run %t.O3 uaf 2>&1 | FileCheck %s --check-prefix=UAF
+// RUN: bash %S/../Inputs/status.sh %run %t.O3 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

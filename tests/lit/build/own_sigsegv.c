@@ -1,10 +1,10 @@
 // A program that installs its own SIGSEGV handler (with sigaction, or with signal) and faults on purpose still gets its handler called (recover by mprotect, or siglongjmp out) and exits 0; ksan reports nothing.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t sigaction 2>&1 | FileCheck %s --check-prefix=SA --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t signal 2>&1 | FileCheck %s --check-prefix=SIG --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t sigaction 2>&1 | FileCheck %s --check-prefix=SA --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t signal 2>&1 | FileCheck %s --check-prefix=SIG --implicit-check-not=KASAN
 // RUN: %ksan_cc -O1 -static %s -o %t.static
-// RUN: bash %S/../Inputs/status.sh %t.static sigaction 2>&1 | FileCheck %s --check-prefix=SA --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t.static signal 2>&1 | FileCheck %s --check-prefix=SIG --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t.static sigaction 2>&1 | FileCheck %s --check-prefix=SA --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t.static signal 2>&1 | FileCheck %s --check-prefix=SIG --implicit-check-not=KASAN
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>

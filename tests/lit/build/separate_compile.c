@@ -4,9 +4,9 @@
 // RUN: %ksan_cc -O1 -c %S/Inputs/helper.c -o %t.dir/helper.o
 // RUN: %ksan_cc %t.dir/main.o %t.dir/helper.o -o %t.dir/two-step
 // RUN: FileCheck %s --check-prefix=DEP < %t.dir/main.d
-// RUN: bash %S/../Inputs/status.sh %t.dir/two-step 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/two-step 2>&1 | FileCheck %s
 // RUN: %ksan_cc -O1 %s %S/Inputs/helper.c -o %t.dir/one-shot
-// RUN: bash %S/../Inputs/status.sh %t.dir/one-shot 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/one-shot 2>&1 | FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>
 

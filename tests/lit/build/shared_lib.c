@@ -4,9 +4,9 @@
 // RUN: %ksan_cc -O1 -fPIC -shared -Wl,--no-undefined %S/Inputs/libparse.c -o %t.dir/libparse-nu.so
 // RUN: %ksan_cc -O1 %s -o %t.dir/linked -DLINKED -L%t.dir -lparse -Wl,-rpath,%t.dir
 // RUN: %ksan_cc -O1 %s -o %t.dir/dlopen -ldl
-// RUN: bash %S/../Inputs/status.sh %t.dir/linked 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t.dir/dlopen %t.dir/libparse.so ovf 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t.dir/dlopen %t.dir/libparse-nu.so uaf 2>&1 | FileCheck %s --check-prefix=UAF
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/linked 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/dlopen %t.dir/libparse.so ovf 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/dlopen %t.dir/libparse-nu.so uaf 2>&1 | FileCheck %s --check-prefix=UAF
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %ksan_cc -O1 -fPIC -shared -I%root/include %S/Inputs/libcount.c -o %t.dir/libcount.so
 // RUN: %ksan_cc -O1 %s -o %t.dir/main -L%t.dir -lcount -Wl,-rpath,%t.dir
-// RUN: bash %S/../Inputs/status.sh %t.dir/main 2>&1 | FileCheck %s --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/main 2>&1 | FileCheck %s --implicit-check-not=KASAN
 #include <stdio.h>
 
 int lib_overflow_counted(unsigned long *count);

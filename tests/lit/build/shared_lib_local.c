@@ -8,15 +8,15 @@
 // RUN: nm -D --defined-only %t.dir/libv.so | FileCheck %s --check-prefix=DYN
 // RUN: %ksan_cc -O1 %s -o %t.dir/linked -L%t.dir -lv -Wl,-rpath,%t.dir
 // RUN: %ksan_cc -O1 %s -o %t.dir/dlopen -DDLOPEN -ldl
-// RUN: bash %S/../Inputs/status.sh %t.dir/linked heap 2>&1 | FileCheck %s --check-prefix=HEAP
-// RUN: bash %S/../Inputs/status.sh %t.dir/linked global 2>&1 | FileCheck %s --check-prefix=GLOBAL
-// RUN: bash %S/../Inputs/status.sh %t.dir/linked ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t.dir/dlopen heap %t.dir/libv.so 2>&1 | FileCheck %s --check-prefix=HEAP
-// RUN: bash %S/../Inputs/status.sh %t.dir/dlopen global %t.dir/libb.so 2>&1 | FileCheck %s --check-prefix=GLOBAL
-// RUN: bash %S/../Inputs/status.sh %t.dir/dlopen heap %t.dir/libb.so 2>&1 | FileCheck %s --check-prefix=HEAP
-// RUN: bash %S/../Inputs/status.sh %t.dir/dlopen global %t.dir/libf.so 2>&1 | FileCheck %s --check-prefix=GLOBAL
-// RUN: bash %S/../Inputs/status.sh %t.dir/dlopen heap %t.dir/libx.so 2>&1 | FileCheck %s --check-prefix=HEAP
-// RUN: bash %S/../Inputs/status.sh %t.dir/dlopen ok %t.dir/libb.so 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/linked heap 2>&1 | FileCheck %s --check-prefix=HEAP
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/linked global 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/linked ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/dlopen heap %t.dir/libv.so 2>&1 | FileCheck %s --check-prefix=HEAP
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/dlopen global %t.dir/libb.so 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/dlopen heap %t.dir/libb.so 2>&1 | FileCheck %s --check-prefix=HEAP
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/dlopen global %t.dir/libf.so 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/dlopen heap %t.dir/libx.so 2>&1 | FileCheck %s --check-prefix=HEAP
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/dlopen ok %t.dir/libb.so 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 // A -static executable (which ASan does not support) starts (glibc allocates before any constructor) and reports heap bugs; also a correct run.
 // RUN: %ksan_cc -O1 -static %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t ovf 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t uaf 2>&1 | FileCheck %s --check-prefix=UAF
-// RUN: env KSAN_OPTIONS=verbosity=1 bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t ovf 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t uaf 2>&1 | FileCheck %s --check-prefix=UAF
+// RUN: env KSAN_OPTIONS=verbosity=1 bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 // Under an 8 GiB address-space limit (ulimit -v 8388608, where ASan cannot even start) a ksan program starts, runs and reports its heap bug.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash -c 'ulimit -v 8388608; exec bash %S/../Inputs/status.sh %t ok' 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash -c 'ulimit -v 8388608; exec bash %S/../Inputs/status.sh %t bug' 2>&1 | FileCheck %s
+// RUN: bash -c 'ulimit -v 8388608; exec bash %S/../Inputs/status.sh %run %t ok' 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash -c 'ulimit -v 8388608; exec bash %S/../Inputs/status.sh %run %t bug' 2>&1 | FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

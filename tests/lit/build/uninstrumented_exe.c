@@ -5,10 +5,10 @@
 // RUN: %cc -O1 %s -o %t.dir/plain-linked -L%t.dir -lapi -Wl,-rpath,%t.dir
 // RUN: %cc -O1 %s -o %t.dir/plain-dlopen -DDLOPEN -ldl
 // RUN: %ksan_cc -O1 %s -o %t.dir/ksan-linked -L%t.dir -lapi -Wl,-rpath,%t.dir
-// RUN: bash %S/../Inputs/status.sh %t.dir/plain-linked 2>&1 | FileCheck %s --check-prefix=LINKED
-// RUN: bash %S/../Inputs/status.sh %t.dir/plain-dlopen %t.dir/libapi.so 2>&1 | FileCheck %s --check-prefix=DLOPEN
-// RUN: bash %S/../Inputs/status.sh %t.dir/plain-dlopen %t.dir/libapi-ub.so 2>&1 | FileCheck %s --check-prefix=DLOPEN-UB
-// RUN: bash %S/../Inputs/status.sh %t.dir/ksan-linked 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=ksan
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/plain-linked 2>&1 | FileCheck %s --check-prefix=LINKED
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/plain-dlopen %t.dir/libapi.so 2>&1 | FileCheck %s --check-prefix=DLOPEN
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/plain-dlopen %t.dir/libapi-ub.so 2>&1 | FileCheck %s --check-prefix=DLOPEN-UB
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/ksan-linked 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=ksan
 #include <dlfcn.h>
 #include <stdio.h>
 

@@ -1,10 +1,10 @@
 // Shadow still appears on first touch wherever application memory exists: memory mmap'ed behind the runtime's back (touched far apart, poisoned with ksan_poison, and reported with its memory state), a big stack array and deep recursion in the main thread's not-yet-grown stack, and threads; all at -O0 and -O1, silent where correct.
 // RUN: %ksan_cc -O0 %s -o %t0 -lpthread
 // RUN: %ksan_cc -O1 %s -o %t1 -lpthread
-// RUN: bash %S/../Inputs/status.sh %t0 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t1 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t0 poisoned 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t1 poisoned 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t0 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t1 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t0 poisoned 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t1 poisoned 2>&1 | FileCheck %s
 #include <ksan/ksan.h>
 #include <pthread.h>
 #include <stdio.h>

@@ -1,11 +1,11 @@
 // A stray write through a pointer computed as (p >> 3) + 0x7fff8000 (into the live shadow of a freed object) is reported as wild-memory-access instead of silently clearing the poison; a program that skips the fault with its own handler still gets the later use-after-free reported; the correct twin is silent.
 // RUN: %ksan_cc -O0 %s -o %t0
 // RUN: %ksan_cc -O1 %s -o %t1
-// RUN: bash %S/../Inputs/status.sh %t0 stray 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t1 stray 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t0 skip 2>&1 | FileCheck %s --check-prefix=SKIP
-// RUN: bash %S/../Inputs/status.sh %t1 skip 2>&1 | FileCheck %s --check-prefix=SKIP
-// RUN: bash %S/../Inputs/status.sh %t1 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t0 stray 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t1 stray 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t0 skip 2>&1 | FileCheck %s --check-prefix=SKIP
+// RUN: bash %S/../Inputs/status.sh %run %t1 skip 2>&1 | FileCheck %s --check-prefix=SKIP
+// RUN: bash %S/../Inputs/status.sh %run %t1 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>

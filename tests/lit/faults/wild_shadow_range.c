@@ -1,17 +1,17 @@
 // Wild pointers that land in the lazily mapped shadow range (0xdeadbeef, 0x100000000, 0xcafebabe00) are reported as wild-memory-access, read and write, at -O0 and -O1; a program's own SIGSEGV handler sees them instead when it installed one; the correct twin is silent.
 // RUN: %ksan_cc -O0 %s -o %t0
 // RUN: %ksan_cc -O1 %s -o %t1
-// RUN: bash %S/../Inputs/status.sh %t0 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xdeadbee8 -DLAST=0xdeadbeef
-// RUN: bash %S/../Inputs/status.sh %t1 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xdeadbee8 -DLAST=0xdeadbeef
-// RUN: bash %S/../Inputs/status.sh %t0 write 0x100000000 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0x100000000 -DLAST=0x100000007
-// RUN: bash %S/../Inputs/status.sh %t1 write 0x100000000 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0x100000000 -DLAST=0x100000007
-// RUN: bash %S/../Inputs/status.sh %t0 read 0xcafebabe00 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xcafebabe00 -DLAST=0xcafebabe07
-// RUN: bash %S/../Inputs/status.sh %t1 write 0xcafebabe00 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0xcafebabe00 -DLAST=0xcafebabe07
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t1 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: bash %S/../Inputs/status.sh %t0 own 0xdeadbeef 2>&1 | FileCheck %s --check-prefix=OWN --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t1 own 0xcafebabe00 2>&1 | FileCheck %s --check-prefix=OWN --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t0 ok 0 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t1 ok 0 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t0 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xdeadbee8 -DLAST=0xdeadbeef
+// RUN: bash %S/../Inputs/status.sh %run %t1 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xdeadbee8 -DLAST=0xdeadbeef
+// RUN: bash %S/../Inputs/status.sh %run %t0 write 0x100000000 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0x100000000 -DLAST=0x100000007
+// RUN: bash %S/../Inputs/status.sh %run %t1 write 0x100000000 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0x100000000 -DLAST=0x100000007
+// RUN: bash %S/../Inputs/status.sh %run %t0 read 0xcafebabe00 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xcafebabe00 -DLAST=0xcafebabe07
+// RUN: bash %S/../Inputs/status.sh %run %t1 write 0xcafebabe00 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0xcafebabe00 -DLAST=0xcafebabe07
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t1 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: bash %S/../Inputs/status.sh %run %t0 own 0xdeadbeef 2>&1 | FileCheck %s --check-prefix=OWN --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t1 own 0xcafebabe00 2>&1 | FileCheck %s --check-prefix=OWN --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t0 ok 0 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t1 ok 0 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -89,3 +89,5 @@ int main(int argc, char **argv)
 
 // OK: ok 8
 // OK-NEXT: STATUS: exit 0{{$}}
+// Not on aarch64: the addresses lie in x86-64's shadow range (the x86 instruction decoder names the granule a check read); aarch64's shadow starts at 1 << 40, and there these are plain wild accesses, reported at their exact address.
+// UNSUPPORTED: aarch64

@@ -1,9 +1,9 @@
 // Double free and interior-pointer free of a KFENCE object are "invalid free" reports; the bad free is ignored and the program goes on.
 // REQUIRES: inline
 // RUN: %cc -g -O0 %s -o %t
-// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %t double 2>&1 | FileCheck %s --check-prefix=DOUBLE
-// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %t interior 2>&1 | FileCheck %s --check-prefix=INTERIOR
-// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KFENCE
+// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %run %t double 2>&1 | FileCheck %s --check-prefix=DOUBLE
+// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %run %t interior 2>&1 | FileCheck %s --check-prefix=INTERIOR
+// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KFENCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,3 +49,5 @@ int main(int argc, char **argv)
 
 // OK: went on
 // OK-NEXT: STATUS: exit 0{{$}}
+// Not on aarch64: runs a plain program under the KFENCE preload (libksan-kfence.so), which is not built for aarch64.
+// UNSUPPORTED: aarch64

@@ -1,10 +1,10 @@
 // KFENCE reports in the asan and json layouts; kfence_stats=1 prints the statistics at exit.
 // REQUIRES: inline
 // RUN: %cc -g -O0 %s -o %t
-// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1:report_format=asan %t 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1:report_format=json %t 2>&1 | grep '^{' | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=JCHECK
-// RUN: env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1:report_format=json %t 2>&1 | FileCheck %s --check-prefix=JSON
-// RUN: env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1:kfence_stats=1 %t 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1:report_format=asan %run %t 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1:report_format=json %run %t 2>&1 | grep '^{' | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=JCHECK
+// RUN: env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1:report_format=json %run %t 2>&1 | FileCheck %s --check-prefix=JSON
+// RUN: env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1:kfence_stats=1 %run %t 2>&1 | FileCheck %s --check-prefix=STATS
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -42,3 +42,5 @@ int main(void)
 
 // JCHECK: report type=use-after-free asan_type=heap-use-after-free access=write size=0 top=main object=freed/20 cache=malloc/4096 inside 2 addr_ok=1 alloc0=malloc free0=free
 // JCHECK-NEXT: 1 json reports
+// Not on aarch64: runs a plain program under the KFENCE preload (libksan-kfence.so), which is not built for aarch64.
+// UNSUPPORTED: aarch64

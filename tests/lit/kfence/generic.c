@@ -1,11 +1,11 @@
 // ksan-cc --ksan=kasan,kfence: allocations are sampled into KFENCE first; an instrumented overflow and one made inside the C library (memset) both fault on the guard page and get KFENCE reports, and a use-after-free too. Without kfence in --ksan=, KFENCE stays off and KASAN reports the same bug.
 // RUN: %ksan_cc --ksan=kasan,kfence -g -O0 %s -o %t
-// RUN: bash %S/../Inputs/status.sh env KSAN_OPTIONS=kfence_sample_every=1 %t instrumented 2>&1 | FileCheck %s --check-prefix=INSTR
-// RUN: bash %S/../Inputs/status.sh env KSAN_OPTIONS=kfence_sample_every=1 %t libc 2>&1 | FileCheck %s --check-prefix=LIBC
-// RUN: bash %S/../Inputs/status.sh env KSAN_OPTIONS=kfence_sample_every=1 %t uaf 2>&1 | FileCheck %s --check-prefix=UAF
-// RUN: bash %S/../Inputs/status.sh env KSAN_OPTIONS=kfence_sample_every=1:kfence_stats=1 %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=BUG
+// RUN: bash %S/../Inputs/status.sh env KSAN_OPTIONS=kfence_sample_every=1 %run %t instrumented 2>&1 | FileCheck %s --check-prefix=INSTR
+// RUN: bash %S/../Inputs/status.sh env KSAN_OPTIONS=kfence_sample_every=1 %run %t libc 2>&1 | FileCheck %s --check-prefix=LIBC
+// RUN: bash %S/../Inputs/status.sh env KSAN_OPTIONS=kfence_sample_every=1 %run %t uaf 2>&1 | FileCheck %s --check-prefix=UAF
+// RUN: bash %S/../Inputs/status.sh env KSAN_OPTIONS=kfence_sample_every=1:kfence_stats=1 %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=BUG
 // RUN: %ksan_cc -g -O0 %s -o %t.kasan
-// RUN: bash %S/../Inputs/status.sh env KSAN_OPTIONS=kfence_sample_every=1:kfence_stats=1 %t.kasan instrumented 2>&1 | FileCheck %s --check-prefix=OFF --implicit-check-not=KFENCE
+// RUN: bash %S/../Inputs/status.sh env KSAN_OPTIONS=kfence_sample_every=1:kfence_stats=1 %run %t.kasan instrumented 2>&1 | FileCheck %s --check-prefix=OFF --implicit-check-not=KFENCE
 #include <stdio.h>
 #include <string.h>
 #include "Inputs/kfence.h"

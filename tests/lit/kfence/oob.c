@@ -1,12 +1,12 @@
 // Out-of-bounds reads and writes on both sides of KFENCE objects in an uninstrumented program under LD_PRELOAD fault on the guard page, are reported in the kernel's layout, and the program goes on (halt_on_error=0); halt_on_error=1 stops it.
 // REQUIRES: inline
 // RUN: %cc -g -O0 %s -o %t
-// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %t right-read 2>&1 | FileCheck %s --check-prefix=RR
-// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %t right-write 2>&1 | FileCheck %s --check-prefix=RW
-// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %t left-read 2>&1 | FileCheck %s --check-prefix=LR
-// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %t left-write 2>&1 | FileCheck %s --check-prefix=LW
-// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1:halt_on_error=1 %t right-write 2>&1 | FileCheck %s --check-prefix=HALT
-// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KFENCE
+// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %run %t right-read 2>&1 | FileCheck %s --check-prefix=RR
+// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %run %t right-write 2>&1 | FileCheck %s --check-prefix=RW
+// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %run %t left-read 2>&1 | FileCheck %s --check-prefix=LR
+// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %run %t left-write 2>&1 | FileCheck %s --check-prefix=LW
+// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1:halt_on_error=1 %run %t right-write 2>&1 | FileCheck %s --check-prefix=HALT
+// RUN: bash %S/../Inputs/status.sh env LD_PRELOAD=%build/lib/libksan-kfence.so KSAN_OPTIONS=kfence_sample_every=1 %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KFENCE
 #include <stdio.h>
 #include <string.h>
 #include "Inputs/kfence.h"
@@ -66,3 +66,5 @@ int main(int argc, char **argv)
 
 // OK: went on 0 31
 // OK-NEXT: STATUS: exit 0{{$}}
+// Not on aarch64: runs a plain program under the KFENCE preload (libksan-kfence.so), which is not built for aarch64.
+// UNSUPPORTED: aarch64

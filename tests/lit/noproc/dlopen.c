@@ -2,9 +2,9 @@
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %ksan_cc -g -O1 -fPIC -shared %S/Inputs/libwork.c -o %t.dir/libwork.so
 // RUN: %ksan_cc -g -O1 %s -o %t.dir/dlopen -ldl
-// RUN: bash %S/../Inputs/status.sh %t.dir/dlopen %t.dir/libwork.so bad 2>&1 | FileCheck %s --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t.dir/dlopen %t.dir/libwork.so bad 2>&1 | FileCheck %s --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t.dir/dlopen %t.dir/libwork.so ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN --implicit-check-not=ksan
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/dlopen %t.dir/libwork.so bad 2>&1 | FileCheck %s --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t.dir/dlopen %t.dir/libwork.so bad 2>&1 | FileCheck %s --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t.dir/dlopen %t.dir/libwork.so ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN --implicit-check-not=ksan
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>

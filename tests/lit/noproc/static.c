@@ -1,10 +1,10 @@
 // Without /proc: a -static executable's heap overflow and use-after-free are reported with fully symbolized stacks (the executable found through the auxiliary vector, not /proc/self/exe), the same as with /proc.
 // RUN: %ksan_cc -g -O1 -static %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t ovf 2>&1 | FileCheck %s --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t ovf 2>&1 | FileCheck %s --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t uaf 2>&1 | FileCheck %s --check-prefix=UAF --implicit-check-not=/proc
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t ovf 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN --implicit-check-not=ksan
+// RUN: bash %S/../Inputs/status.sh %run %t ovf 2>&1 | FileCheck %s --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t ovf 2>&1 | FileCheck %s --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t uaf 2>&1 | FileCheck %s --check-prefix=UAF --implicit-check-not=/proc
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t ovf 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN --implicit-check-not=ksan
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in terminate+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task static.c.tmp/{{[0-9]+}}{{$}}
+// CHECK-NEXT: Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task {{(static.c.tmp|qemu-aarch64)}}/{{[0-9]+}}{{$}}
 // CHECK: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} terminate+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}static.c:24{{$}}
 // CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}static.c:33{{$}}

@@ -1,14 +1,14 @@
 // Without /proc: reports from and about threads are the same as with /proc: the reporting thread's name, its full stack, and whose stack a stack address belongs to (a thread's own, the main thread's own, the main thread's from another thread), with the frame and variable; the correct twin is silent.
 // RUN: %ksan_cc -g -O1 %s -o %t -lpthread
-// RUN: bash %S/../Inputs/status.sh %t heap 2>&1 | FileCheck %s --check-prefix=HEAP --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t heap 2>&1 | FileCheck %s --check-prefix=HEAP --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh %t own 2>&1 | FileCheck %s --check-prefixes=STACK,OWN --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t own 2>&1 | FileCheck %s --check-prefixes=STACK,OWN --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh %t main 2>&1 | FileCheck %s --check-prefixes=STACK,MAIN --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t main 2>&1 | FileCheck %s --check-prefixes=STACK,MAIN --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh %t mainown 2>&1 | FileCheck %s --check-prefixes=STACK,MAINOWN --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t mainown 2>&1 | FileCheck %s --check-prefixes=STACK,MAINOWN --implicit-check-not=/proc
-// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN --implicit-check-not=ksan
+// RUN: bash %S/../Inputs/status.sh %run %t heap 2>&1 | FileCheck %s --check-prefixes=HEAP,HEAP-%arch --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t heap 2>&1 | FileCheck %s --check-prefixes=HEAP,HEAP-%arch --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh %run %t own 2>&1 | FileCheck %s --check-prefixes=STACK,OWN --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t own 2>&1 | FileCheck %s --check-prefixes=STACK,OWN --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh %run %t main 2>&1 | FileCheck %s --check-prefixes=STACK,MAIN --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t main 2>&1 | FileCheck %s --check-prefixes=STACK,MAIN --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh %run %t mainown 2>&1 | FileCheck %s --check-prefixes=STACK,MAINOWN --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t mainown 2>&1 | FileCheck %s --check-prefixes=STACK,MAINOWN --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN --implicit-check-not=ksan
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -79,8 +79,12 @@ int main(int argc, char **argv)
 // HEAP-NEXT: {{^}} poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:24{{$}}
 // HEAP-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:35{{$}}
 // HEAP-NEXT: {{^}} worker+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:52{{$}}
-// HEAP-NEXT: {{^}} start_thread
-// HEAP-EMPTY:
+// HEAP-x86_64-NEXT: {{^}} start_thread
+// HEAP-x86_64-EMPTY:
+// aarch64's cross C library names neither start_thread nor thread_start (the clone frame)
+// HEAP-aarch64-NEXT: {{^}} 0x{{[0-9a-f]+}} ({{.*}}libc.so.6+0x{{[0-9a-f]+}}){{$}}
+// HEAP-aarch64-NEXT: {{^}} 0x{{[0-9a-f]+}} ({{.*}}libc.so.6+0x{{[0-9a-f]+}}){{$}}
+// HEAP-aarch64-EMPTY:
 // HEAP: {{^}}Task worker/[[TID]] was created by task {{[0-9]+}}:{{$}}
 // HEAP-NEXT: {{^}} pthread_create{{$}}
 // HEAP-NEXT: {{^}} main_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:64{{$}}
@@ -94,7 +98,7 @@ int main(int argc, char **argv)
 // STACK: {{^}}BUG: KASAN: stack-out-of-bounds in poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // OWN-NEXT: {{^}}Write of size 1 at addr 0x{{[0-9a-f]+}} by task worker/[[TID:[0-9]+]]{{$}}
 // MAIN-NEXT: {{^}}Write of size 1 at addr 0x{{[0-9a-f]+}} by task worker/{{[0-9]+}}{{$}}
-// MAINOWN-NEXT: {{^}}Write of size 1 at addr 0x{{[0-9a-f]+}} by task thread.c.tmp/[[TID:[0-9]+]]{{$}}
+// MAINOWN-NEXT: {{^}}Write of size 1 at addr 0x{{[0-9a-f]+}} by task {{(thread.c.tmp|qemu-aarch64)}}/[[TID:[0-9]+]]{{$}}
 // STACK: {{^}}Call Trace:{{$}}
 // STACK-NEXT: {{^}} poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:24{{$}}
 // OWN-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:38{{$}}
@@ -102,8 +106,8 @@ int main(int argc, char **argv)
 // MAINOWN-NEXT: {{^}} main_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:63{{$}}
 // MAINOWN-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:71{{$}}
 // OWN: {{^}}The buggy address belongs to stack of task worker/[[TID]]{{$}}
-// MAIN: {{^}}The buggy address belongs to stack of task thread.c.tmp/{{[0-9]+}}{{$}}
-// MAINOWN: {{^}}The buggy address belongs to stack of task thread.c.tmp/[[TID]]{{$}}
+// MAIN: {{^}}The buggy address belongs to stack of task {{(thread.c.tmp|qemu-aarch64)}}/{{[0-9]+}}{{$}}
+// MAINOWN: {{^}}The buggy address belongs to stack of task {{(thread.c.tmp|qemu-aarch64)}}/[[TID]]{{$}}
 // STACK-NEXT: {{^}} and is located at offset {{[0-9]+}} in frame:{{$}}
 // OWN-NEXT: {{^}} worker_body{{$}}
 // MAIN-NEXT: {{^}} main_body{{$}}

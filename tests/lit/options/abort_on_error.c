@@ -1,8 +1,8 @@
 // abort_on_error=1 ends the process with abort() (SIGABRT) after the report instead of exit(exitcode).
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=abort_on_error=1 not --crash %t 2>&1 | FileCheck %s --check-prefix=REPORT
-// RUN: env KSAN_OPTIONS=abort_on_error=1 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=abort_on_error=0 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=EXIT
+// RUN: env KSAN_OPTIONS=abort_on_error=1 not --crash %run %t 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: env KSAN_OPTIONS=abort_on_error=1 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=abort_on_error=0 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=EXIT
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,8 +1,8 @@
 // allocator_may_return_null=1 turns an impossible allocation into NULL with errno ENOMEM (default 0: a report, exit 1).
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=allocator_may_return_null=0 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=allocator_may_return_null=1 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=NULL --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=allocator_may_return_null=0 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>

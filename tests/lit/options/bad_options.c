@@ -1,13 +1,13 @@
 // Bad KSAN_OPTIONS stop the program at start-up (before main) with exactly one clear line naming the key and what is accepted, and a non-zero exit: unknown key, bad values, missing value.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=no_such_option=1 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// RUN: env KSAN_OPTIONS=halt_on_error=2 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=HALT
-// RUN: env KSAN_OPTIONS=redzone=17 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=REDZONE
-// RUN: env KSAN_OPTIONS=exitcode=abc bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=EXITCODE
-// RUN: env KSAN_OPTIONS=report_format=xml bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=FORMAT
-// RUN: env KSAN_OPTIONS=verbosity=1:halt_on_error bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NOVALUE
-// RUN: env KSAN_OPTIONS=malloc_context_size=0 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=CONTEXT
-// RUN: env KSAN_OPTIONS=abort_on_error=yes bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=BOOL
+// RUN: env KSAN_OPTIONS=no_such_option=1 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: env KSAN_OPTIONS=halt_on_error=2 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=HALT
+// RUN: env KSAN_OPTIONS=redzone=17 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=REDZONE
+// RUN: env KSAN_OPTIONS=exitcode=abc bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=EXITCODE
+// RUN: env KSAN_OPTIONS=report_format=xml bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=FORMAT
+// RUN: env KSAN_OPTIONS=verbosity=1:halt_on_error bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=NOVALUE
+// RUN: env KSAN_OPTIONS=malloc_context_size=0 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=CONTEXT
+// RUN: env KSAN_OPTIONS=abort_on_error=yes bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=BOOL
 #include <stdio.h>
 
 int main(void)

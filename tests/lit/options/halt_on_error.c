@@ -1,8 +1,8 @@
 // halt_on_error=0 with the noabort ABI: each distinct (pc, type) is reported once and the program goes on to exit 0; the default (1) stops at the first report with exit 1.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: env KSAN_OPTIONS=halt_on_error=1 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=HALT
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=HALT
+// RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: env KSAN_OPTIONS=halt_on_error=1 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=HALT
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=HALT
 #include <stdio.h>
 #include <stdlib.h>
 #include <ksan/ksan.h>

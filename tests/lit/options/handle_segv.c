@@ -3,8 +3,8 @@
 // addresses below 4096 themselves, before any fault, so this is inline only.
 // REQUIRES: inline
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=handle_segv=0 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=OFF --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=handle_segv=0 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=OFF --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
 #include <stdint.h>
 
 volatile uintptr_t addr = 64;

@@ -1,6 +1,6 @@
 // help=1 lists every option with its help text and exits 0 before main runs.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=help=1 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --implicit-check-not=main-ran
+// RUN: env KSAN_OPTIONS=help=1 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --implicit-check-not=main-ran
 #include <stdio.h>
 
 int main(void)

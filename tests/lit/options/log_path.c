@@ -1,12 +1,12 @@
 // log_path=PATH writes reports to PATH.<pid> and nothing to stderr; the program's own output is untouched.
 // RUN: %ksan_cc -O1 %s -o %t
 // RUN: rm -f %t.log.* %t.pid
-// RUN: env KSAN_OPTIONS=log_path=%t.log bash %S/../Inputs/status.sh %t %t.pid > %t.out 2> %t.err
+// RUN: env KSAN_OPTIONS=log_path=%t.log bash %S/../Inputs/status.sh %run %t %t.pid > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=EMPTY --allow-empty < %t.err
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: bash -c 'cat %t.log.$(cat %t.pid)' | FileCheck %s
 // RUN: bash -c 'ls %t.log.* | wc -l' | FileCheck %s --check-prefix=ONE
-// RUN: env KSAN_OPTIONS=log_path=%t.no/such/dir/log bash %S/../Inputs/status.sh %t %t.pid 2>&1 | FileCheck %s --check-prefix=FALLBACK
+// RUN: env KSAN_OPTIONS=log_path=%t.no/such/dir/log bash %S/../Inputs/status.sh %run %t %t.pid 2>&1 | FileCheck %s --check-prefix=FALLBACK
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>

@@ -1,8 +1,8 @@
 // malloc_context_size=N keeps N frames of the caller's stack per allocation/free stack, after the allocator's own entry (malloc/free); the default keeps them all (up to 30).
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=malloc_context_size=1 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=ONE
-// RUN: env KSAN_OPTIONS=malloc_context_size=2 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=TWO
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=ALL
+// RUN: env KSAN_OPTIONS=malloc_context_size=1 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=ONE
+// RUN: env KSAN_OPTIONS=malloc_context_size=2 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=ALL
 #include <stdio.h>
 #include <stdlib.h>
 

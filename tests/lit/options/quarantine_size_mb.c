@@ -1,8 +1,8 @@
 // quarantine_size_mb: by default a freed object stays poisoned through heavy churn (use-after-free still caught) and its memory is not handed out again at once; with quarantine_size_mb=0 a freed slot is reused immediately.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
-// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %t reuse 2>&1 | FileCheck %s --check-prefix=ZERO
-// RUN: bash %S/../Inputs/status.sh %t reuse 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t reuse 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: bash %S/../Inputs/status.sh %run %t reuse 2>&1 | FileCheck %s --check-prefix=DEFAULT
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

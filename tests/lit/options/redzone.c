@@ -1,7 +1,7 @@
 // redzone=128: an access 100 bytes past a 16-byte object lands in its (bigger) red zone and is reported; with the default 16-byte red zone the same access lands silently inside a live neighbour.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=redzone=128 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// RUN: env KSAN_OPTIONS=redzone=128 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=DEFAULT
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

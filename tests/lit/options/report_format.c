@@ -1,9 +1,9 @@
 // report_format selects the layout: kasan (the default, also when given explicitly), asan or json.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=KASAN
-// RUN: env KSAN_OPTIONS=report_format=kasan bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=KASAN
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=ASAN --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=JSON --implicit-check-not=KASAN:
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=KASAN
+// RUN: env KSAN_OPTIONS=report_format=kasan bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=KASAN
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=ASAN --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=JSON --implicit-check-not=KASAN:
 #include <stdlib.h>
 
 char *volatile sink;

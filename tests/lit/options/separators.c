@@ -1,10 +1,10 @@
 // KSAN_OPTIONS syntax: an empty value is fine, and ':' and ',' (and mixed, repeated) both separate keys; a later key wins.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS= bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=DEFAULT
-// RUN: env KSAN_OPTIONS=halt_on_error=0:exitcode=9 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: env KSAN_OPTIONS=halt_on_error=0,exitcode=9 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=GOON
-// RUN: env KSAN_OPTIONS=exitcode=9,halt_on_error=1: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NINE
-// RUN: env KSAN_OPTIONS=:exitcode=3,,:exitcode=9 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NINE
+// RUN: env KSAN_OPTIONS= bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// RUN: env KSAN_OPTIONS=halt_on_error=0:exitcode=9 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: env KSAN_OPTIONS=halt_on_error=0,exitcode=9 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=GOON
+// RUN: env KSAN_OPTIONS=exitcode=9,halt_on_error=1: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=NINE
+// RUN: env KSAN_OPTIONS=:exitcode=3,,:exitcode=9 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=NINE
 #include <stdio.h>
 #include <stdlib.h>
 

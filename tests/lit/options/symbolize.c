@@ -1,7 +1,7 @@
 // symbolize=0: frames carry function+offset from the symbol table and module+offset, no file:line; symbolize=1 (default) adds file:line.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: env KSAN_OPTIONS=symbolize=0 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=RAW
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=SYM
+// RUN: env KSAN_OPTIONS=symbolize=0 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=RAW
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=SYM
 #include <stdlib.h>
 
 char *volatile sink;

@@ -1,6 +1,6 @@
 // fork() while other threads create, join and allocate: every child (which also creates a thread, then exits) must finish; a runtime lock held by a parent thread at fork time would hang it (an alarm turns a hang into a failure).
 // RUN: %ksan_cc -O1 %s -o %t -pthread
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --implicit-check-not=KASAN
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -99,3 +99,5 @@ int main(void)
 
 // CHECK: forks enough, hung 0, bad 0
 // CHECK-NEXT: STATUS: exit 0{{$}}
+// Not on aarch64: under qemu-aarch64 7.2 it hangs, also built without ksan (plain aarch64-linux-gnu-gcc): fork in a process whose threads are busy deadlocks qemu-user.
+// UNSUPPORTED: aarch64

@@ -1,8 +1,8 @@
 // A thread created under a full signal mask (inherited from its creator, or given by pthread_attr_setsigmask_np) touches a large stack array and fresh mmap'ed memory: no SIGSEGV may be needed for ksan's shadow; it still reads back its full mask, and a stack overflow in it is still reported.
 // RUN: %ksan_cc -O1 %s -o %t -pthread
-// RUN: bash %S/../Inputs/status.sh %t inherit 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t attr 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t overflow 2>&1 | FileCheck %s --check-prefix=OVF
+// RUN: bash %S/../Inputs/status.sh %run %t inherit 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t attr 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t overflow 2>&1 | FileCheck %s --check-prefix=OVF
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <signal.h>

@@ -1,9 +1,9 @@
 // Signal handlers that run with SIGSEGV blocked: a SIGUSR1 handler whose sa_mask is full, and one run inside sigsuspend (and ppoll) under a temporary full mask, touch a large stack array and fresh mmap'ed memory; ksan's shadow must not need SIGSEGV there; the program reads back the sa_mask it installed, and a real bug in such a handler is still reported.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t samask 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t suspend 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t ppoll 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t bug 2>&1 | FileCheck %s --check-prefix=BUG
+// RUN: bash %S/../Inputs/status.sh %run %t samask 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t suspend 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t ppoll 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t bug 2>&1 | FileCheck %s --check-prefix=BUG
 #define _GNU_SOURCE
 #include <poll.h>
 #include <signal.h>

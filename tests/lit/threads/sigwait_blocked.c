@@ -1,10 +1,10 @@
 // The sigwait design: main blocks every signal (sigfillset + pthread_sigmask or sigprocmask), worker threads inherit the mask and touch fresh heap, stack and mmap'ed memory, a dedicated thread takes SIGUSR1 with sigwait; ksan must not need SIGSEGV for its shadow (the kernel kills a thread that faults with SIGSEGV blocked), the program must still read back the mask it set, and a real bug is still reported.
 // RUN: %ksan_cc -O1 -Wno-deprecated-declarations %s -o %t -pthread
-// RUN: bash %S/../Inputs/status.sh %t pthread 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t sigprocmask 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t bsd 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t uaf 2>&1 | FileCheck %s --check-prefix=UAF
-// RUN: bash %S/../Inputs/status.sh %t stack 2>&1 | FileCheck %s --check-prefix=STACK
+// RUN: bash %S/../Inputs/status.sh %run %t pthread 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t sigprocmask 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t bsd 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t uaf 2>&1 | FileCheck %s --check-prefix=UAF
+// RUN: bash %S/../Inputs/status.sh %run %t stack 2>&1 | FileCheck %s --check-prefix=STACK
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <signal.h>

@@ -1,14 +1,11 @@
 // User contexts (makecontext/swapcontext/setcontext): coroutines on heap, static and on-stack stacks call functions with stack arrays, swap back and forth, are abandoned with live frames or end through uc_link, and their stack memory is reused as data: no false report, no stale poison; a stack overflow on a coroutine's stack is still reported, naming its frame; a context's full uc_sigmask does not block ksan's SIGSEGV.
 // RUN: %ksan_cc -O0 %s -o %t0
 // RUN: %ksan_cc -O2 %s -o %t2
-// RUN: bash %S/../Inputs/status.sh %t0 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t2 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %t0 overflow 2>&1 | FileCheck %s --check-prefix=OVF
-// RUN: bash %S/../Inputs/status.sh %t2 overflow 2>&1 | FileCheck %s --check-prefix=OVF
-// A static link has the C library's swapcontext and setcontext through ksan-cc's -u flags.
-// RUN: %ksan_cc -O1 -static %s -o %ts
-// RUN: bash %S/../Inputs/status.sh %ts ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
-// RUN: bash %S/../Inputs/status.sh %ts overflow 2>&1 | FileCheck %s --check-prefix=OVF
+// RUN: bash %S/../Inputs/status.sh %run %t0 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t2 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
+// RUN: bash %S/../Inputs/status.sh %run %t0 overflow 2>&1 | FileCheck %s --check-prefix=OVF
+// RUN: bash %S/../Inputs/status.sh %run %t2 overflow 2>&1 | FileCheck %s --check-prefix=OVF
+// Linked -static: swapcontext_static.test.
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdio.h>

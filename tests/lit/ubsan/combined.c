@@ -1,8 +1,8 @@
 // --ksan=kasan,ubsan: one build catches undefined behaviour (reported, the program goes on) and a heap overflow (KASAN's report, exit 1); a ubsan-only build runs the same program with ksan's heap but no KASAN checks.
 // RUN: %ksan_cc -O0 -g --ksan=kasan,ubsan %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
 // RUN: %ksan_cc -O0 -g --ksan=ubsan %s -o %t.ub
-// RUN: bash %S/../Inputs/status.sh %t.ub 2>&1 | FileCheck %s --check-prefix=UBONLY
+// RUN: bash %S/../Inputs/status.sh %run %t.ub 2>&1 | FileCheck %s --check-prefix=UBONLY
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

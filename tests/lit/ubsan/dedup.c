@@ -1,8 +1,8 @@
 // Each source location reports once: a loop hitting the same overflow 10 times gives one report (compiler-rt's convention, the location's column swapped to ~0), another location reports again; the report callback sees detector UBSAN and the check as bug_type.
 // REQUIRES: inline
 // RUN: %ksan_cc -O0 -g --ksan=ubsan %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t callback 2>&1 | FileCheck %s --check-prefix=CB
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t callback 2>&1 | FileCheck %s --check-prefix=CB
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 // ksan's libc-free float formatter agrees with libc's %Lg (what the compilers' runtimes print) on 4000 values: random bit patterns (denormals, huge, tiny, nan), binary fractions with exact decimal ties, large integers, and long doubles.  The handler is called directly with one fresh source location per value.
 // REQUIRES: inline
 // RUN: %ksan_cc -O1 --ksan=ubsan %s -o %t
-// RUN: env KSAN_OPTIONS=report_format=asan %t 4000 2>&1 | python3 %S/Inputs/compare_floats.py | FileCheck %s
+// RUN: env KSAN_OPTIONS=report_format=asan %run %t 4000 2>&1 | python3 %S/Inputs/compare_floats.py | FileCheck %s
 // CHECK-NOT: MISMATCH
 // CHECK: {{^}}4000 compared, 0 differ{{$}}
 #include <stdint.h>

@@ -1,9 +1,9 @@
 // report_format=asan prints compiler-rt's one-liner "file:line:col: runtime error: message" and its SUMMARY line, with the stack when print_stacktrace=1; report_format=json prints one JSON object per report.
 // REQUIRES: inline
 // RUN: %ksan_cc -O0 -g --ksan=ubsan %s -o %t
-// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=ASAN
-// RUN: env KSAN_OPTIONS=report_format=asan:print_stacktrace=1 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=STACK
-// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t 2>&1 | python3 %S/Inputs/json_lines.py | FileCheck %s --check-prefix=JSON
+// RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=ASAN
+// RUN: env KSAN_OPTIONS=report_format=asan:print_stacktrace=1 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=STACK
+// RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t 2>&1 | python3 %S/Inputs/json_lines.py | FileCheck %s --check-prefix=JSON
 #include <stdio.h>
 
 volatile unsigned long one = 1;

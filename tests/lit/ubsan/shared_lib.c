@@ -4,8 +4,8 @@
 // RUN: %ksan_cc -O1 -fPIC -shared --ksan=ubsan -Wl,--no-undefined %S/Inputs/libub.c -o %t.dir/libub.so
 // RUN: %ksan_cc -O1 --ksan=ubsan %s -o %t.dir/linked -L%t.dir -lub -Wl,-rpath,%t.dir
 // RUN: %ksan_cc -O1 --ksan=ubsan %s -o %t.dir/dlopen -DDLOPEN -ldl
-// RUN: bash %S/../Inputs/status.sh %t.dir/linked 2>&1 | FileCheck %s
-// RUN: bash %S/../Inputs/status.sh %t.dir/dlopen %t.dir/libub.so 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/linked 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t.dir/dlopen %t.dir/libub.so 2>&1 | FileCheck %s
 // RUN: readelf -d %t.dir/libub.so %t.dir/linked | FileCheck %s --check-prefix=NEEDED
 #include <dlfcn.h>
 #include <limits.h>

@@ -3,14 +3,14 @@
 // RUN: %ksan_cc -O0 -g --ksan=ubsan %s -o %t
 // RUN: echo "# ksan suppressions" > %t.fn
 // RUN: echo "ubsan:signed-integer-overflow:over*" >> %t.fn
-// RUN: env KSAN_OPTIONS=suppressions=%t.fn bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=FN
+// RUN: env KSAN_OPTIONS=suppressions=%t.fn bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=FN
 // RUN: echo "ubsan:*:suppress*.c" > %t.file
-// RUN: env KSAN_OPTIONS=suppressions=%t.file bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=BYFILE
+// RUN: env KSAN_OPTIONS=suppressions=%t.file bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=BYFILE
 // RUN: echo "ubsan:shift-out-of-bounds:nomatch.c" > %t.none
-// RUN: env KSAN_OPTIONS=suppressions=%t.none bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: env KSAN_OPTIONS=suppressions=%t.none bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: %ksan_cc -O0 -g --ksan=ubsan -fsanitize=undefined -fno-sanitize-recover=signed-integer-overflow %s -o %t.abort
-// RUN: env KSAN_OPTIONS=suppressions=%t.fn bash %S/../Inputs/status.sh %t.abort 2>&1 | FileCheck %s --check-prefix=ABORT
-// RUN: env KSAN_OPTIONS=suppressions=%t.missing bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: env KSAN_OPTIONS=suppressions=%t.fn bash %S/../Inputs/status.sh %run %t.abort 2>&1 | FileCheck %s --check-prefix=ABORT
+// RUN: env KSAN_OPTIONS=suppressions=%t.missing bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=MISSING
 #include <limits.h>
 #include <stdio.h>
 

@@ -2,24 +2,24 @@
 // REQUIRES: inline
 // RUN: %ksan_cc -O0 -g --ksan=ubsan %s -o %t
 // RUN: printf '# two fields, as UBSan writes them\nsigned-integer-overflow:foo.c\n' > %t.fields
-// RUN: env KSAN_OPTIONS=suppressions=%t.fields bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=FIELDS -DF=%t.fields
+// RUN: env KSAN_OPTIONS=suppressions=%t.fields bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=FIELDS -DF=%t.fields
 // RUN: printf 'ubsan:signed-integer-overflow:x.c\n\nubsan::foo\n' > %t.nocheck
-// RUN: env KSAN_OPTIONS=suppressions=%t.nocheck bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NOCHECK -DF=%t.nocheck
+// RUN: env KSAN_OPTIONS=suppressions=%t.nocheck bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=NOCHECK -DF=%t.nocheck
 // RUN: printf 'ubsan:shift-out-of-bounds:  \n' > %t.noglob
-// RUN: env KSAN_OPTIONS=suppressions=%t.noglob bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NOGLOB -DF=%t.noglob
+// RUN: env KSAN_OPTIONS=suppressions=%t.noglob bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=NOGLOB -DF=%t.noglob
 // RUN: printf 'kasan:slab-out-of-bounds:*\n' > %t.kasan
-// RUN: env KSAN_OPTIONS=suppressions=%t.kasan bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=KASAN -DF=%t.kasan
+// RUN: env KSAN_OPTIONS=suppressions=%t.kasan bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=KASAN -DF=%t.kasan
 // RUN: printf 'ubsn:signed-integer-overflow:*\n' > %t.det
-// RUN: env KSAN_OPTIONS=suppressions=%t.det bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=DET -DF=%t.det
+// RUN: env KSAN_OPTIONS=suppressions=%t.det bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=DET -DF=%t.det
 // RUN: printf '  # indented comment\n\tubsan:signed-overflow:*\n' > %t.kind
-// RUN: env KSAN_OPTIONS=suppressions=%t.kind bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=KIND -DF=%t.kind
+// RUN: env KSAN_OPTIONS=suppressions=%t.kind bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=KIND -DF=%t.kind
 // RUN: printf 'ubsan:*-by-one:*\n' > %t.kindglob
-// RUN: env KSAN_OPTIONS=suppressions=%t.kindglob bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=KINDGLOB -DF=%t.kindglob
+// RUN: env KSAN_OPTIONS=suppressions=%t.kindglob bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=KINDGLOB -DF=%t.kindglob
 // RUN: rm -rf %t.isdir && mkdir -p %t.isdir
-// RUN: env KSAN_OPTIONS=suppressions=%t.isdir bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=DIR -DF=%t.isdir
-// RUN: env KSAN_OPTIONS=suppressions=/dev/null bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=DEV
+// RUN: env KSAN_OPTIONS=suppressions=%t.isdir bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=DIR -DF=%t.isdir
+// RUN: env KSAN_OPTIONS=suppressions=/dev/null bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=DEV
 // RUN: printf '# fine\n\n   ubsan:signed-integer-overflow:over*   \n\tubsan:*-integer-*:nothing.c\r\n' > %t.good
-// RUN: env KSAN_OPTIONS=suppressions=%t.good bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=GOOD
+// RUN: env KSAN_OPTIONS=suppressions=%t.good bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=GOOD
 #include <limits.h>
 #include <stdio.h>
 

@@ -5,15 +5,15 @@
 // RUN: %ksan_cc -O0 -g --ksan=ubsan %t.dir/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.c -o %t
 // RUN: echo "ubsan:*:*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b" > %t.slow
 // RUN: echo "ubsan:*:*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*aab" >> %t.slow
-// RUN: env KSAN_OPTIONS=suppressions=%t.slow:symbolize=0 bash %S/../Inputs/status.sh timeout 5 %t 2>&1 | FileCheck %s --check-prefix=SLOW
+// RUN: env KSAN_OPTIONS=suppressions=%t.slow:symbolize=0 bash %S/../Inputs/status.sh timeout 5 %run %t 2>&1 | FileCheck %s --check-prefix=SLOW
 // RUN: echo "ubsan:signed-integer-overflow:ov?rfl*w" > %t.wild
 // RUN: echo "ubsan:shift-out-of-bounds:*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*.c" >> %t.wild
-// RUN: env KSAN_OPTIONS=suppressions=%t.wild bash %S/../Inputs/status.sh timeout 60 %t 2>&1 | FileCheck %s --check-prefix=WILD
+// RUN: env KSAN_OPTIONS=suppressions=%t.wild bash %S/../Inputs/status.sh timeout 60 %run %t 2>&1 | FileCheck %s --check-prefix=WILD
 // RUN: echo "ubsan:signed-integer-overflow:overflo" > %t.anchored
 // RUN: echo "ubsan:shift-out-of-bounds:aaaa" >> %t.anchored
 // RUN: echo "ubsan:shift-out-of-bounds:hift" >> %t.anchored
 // RUN: echo "ubsan:shift-out-of-bounds:?shift" >> %t.anchored
-// RUN: env KSAN_OPTIONS=suppressions=%t.anchored bash %S/../Inputs/status.sh timeout 60 %t 2>&1 | FileCheck %s --check-prefix=ANCHORED
+// RUN: env KSAN_OPTIONS=suppressions=%t.anchored bash %S/../Inputs/status.sh timeout 60 %run %t 2>&1 | FileCheck %s --check-prefix=ANCHORED
 #include <limits.h>
 #include <stdio.h>
 

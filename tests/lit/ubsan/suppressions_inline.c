@@ -1,14 +1,14 @@
 // Suppressions match every function at the report's pc, inlined ones too (the report names them with [inline]): a glob naming the inlined function suppresses, so does one naming the function it was inlined into; a glob naming neither does not.
 // REQUIRES: inline
 // RUN: %ksan_cc -O0 -g --ksan=ubsan %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: echo "ubsan:signed-integer-overflow:add_inlined" > %t.inner
-// RUN: env KSAN_OPTIONS=suppressions=%t.inner bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=GONE
+// RUN: env KSAN_OPTIONS=suppressions=%t.inner bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=GONE
 // RUN: echo "ubsan:signed-integer-overflow:caller" > %t.outer
-// RUN: env KSAN_OPTIONS=suppressions=%t.outer bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=GONE
+// RUN: env KSAN_OPTIONS=suppressions=%t.outer bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=GONE
 // RUN: echo "ubsan:signed-integer-overflow:add_inline" > %t.other
 // RUN: echo "ubsan:signed-integer-overflow:main" >> %t.other
-// RUN: env KSAN_OPTIONS=suppressions=%t.other bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: env KSAN_OPTIONS=suppressions=%t.other bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=NONE
 #include <limits.h>
 #include <stdio.h>
 

@@ -1,7 +1,7 @@
 // Eight threads hitting the same overflow at once: the location is claimed atomically, so exactly one report; a second location in every thread also reports once.
 // REQUIRES: inline
 // RUN: %ksan_cc -O1 -g --ksan=ubsan -pthread %s -o %t
-// RUN: bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s
+// RUN: bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
