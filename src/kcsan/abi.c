@@ -146,6 +146,37 @@ static inline int X_cas(volatile u128 *p, u128 *e, u128 v)
 	*e = ((u128)hi << 64) | lo;
 	return ok;
 }
+#elif defined(__aarch64__)
+/* The same with a load/store-exclusive pair loop: GCC makes a 16-byte
+ * __atomic_compare_exchange_n a call into libatomic, which ksan does not
+ * link.  A failed compare stores back what it loaded, so that the load was
+ * single-copy atomic (a torn pair fails the store and is read again). */
+static inline int X_cas(volatile u128 *p, u128 *e, u128 v)
+{
+	uint64_t elo = (uint64_t)*e, ehi = (uint64_t)(*e >> 64);
+	uint64_t lo, hi;
+	uint32_t st, ok;
+
+	__asm__ __volatile__("1:	ldaxp	%[lo], %[hi], %[mem]\n"
+			     "	cmp	%[lo], %[elo]\n"
+			     "	ccmp	%[hi], %[ehi], #0, eq\n"
+			     "	b.ne	2f\n"
+			     "	stlxp	%w[st], %[vlo], %[vhi], %[mem]\n"
+			     "	cbnz	%w[st], 1b\n"
+			     "	mov	%w[ok], #1\n"
+			     "	b	3f\n"
+			     "2:	stlxp	%w[st], %[lo], %[hi], %[mem]\n"
+			     "	cbnz	%w[st], 1b\n"
+			     "	mov	%w[ok], #0\n"
+			     "3:\n"
+			     : [lo] "=&r"(lo), [hi] "=&r"(hi), [st] "=&r"(st), [ok] "=&r"(ok),
+			       [mem] "+Q"(*p)
+			     : [elo] "r"(elo), [ehi] "r"(ehi), [vlo] "r"((uint64_t)v),
+			       [vhi] "r"((uint64_t)(v >> 64))
+			     : "memory", "cc");
+	*e = ((u128)hi << 64) | lo;
+	return (int)ok;
+}
 #else
 #define X_cas(p, e, v) B_cas(p, e, v)
 #endif
