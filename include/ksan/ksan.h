@@ -162,9 +162,11 @@ unsigned long ksan_report_count(void);
  * disarms when it goes out of scope (otherwise call KSAN_INTRA_DISARM before
  * the scope ends).  Code that copies the whole object (struct assignment,
  * memcpy) runs inside KSAN_INTRA_WINDOW(obj) { ... }: the gaps are
- * addressable for every thread until the block ends (not left by goto,
- * return or longjmp).  Without KASAN (KFENCE, KMSAN, KCSAN, tags or no ksan)
- * these are no-ops and KSAN_INTRA_REDZONE is a zero-size member.
+ * addressable for every thread until the block is left, however it is left
+ * but by longjmp (the block is a one-pass loop: a break or continue in it
+ * leaves it, without ksan too).  Windows nest.  Without KASAN (KFENCE,
+ * KMSAN, KCSAN, tags or no ksan) these are no-ops and KSAN_INTRA_REDZONE is
+ * a zero-size member.
  */
 struct ksan_intra_gap {
 	size_t offset, size;		/* the gap, from the object's start */
@@ -296,9 +298,28 @@ void ksan_pool_add_memory(struct ksan_pool *pool, const volatile void *addr, siz
 #define KSAN_INTRA_SCOPED __attribute__((cleanup(ksan_intra_scope_end)))
 #define KSAN_INTRA_WINDOW(obj) KSAN_INTRA_WINDOW_(obj, __COUNTER__)
 #define KSAN_INTRA_WINDOW_(obj, n) KSAN_INTRA_WINDOW__(obj, n)
+/* the window closes in the cleanup of the loop's variable: also when a
+ * break, goto or return leaves the block */
+struct ksan_intra_window_ {
+	const volatile void *obj;
+	int once;
+};
+static inline struct ksan_intra_window_ ksan_intra_window_open_(const volatile void *obj)
+{
+	struct ksan_intra_window_ w = { obj, 1 };
+
+	ksan_intra_open(obj);
+	return w;
+}
+static inline void ksan_intra_window_close_(struct ksan_intra_window_ *w)
+{
+	ksan_intra_close(w->obj);
+}
 #define KSAN_INTRA_WINDOW__(obj, n)					\
-	for (int ksan_w_##n = (ksan_intra_open(obj), 1); ksan_w_##n;	\
-	     ksan_w_##n = (ksan_intra_close(obj), 0))
+	for (struct ksan_intra_window_ ksan_w_##n			\
+	     __attribute__((cleanup(ksan_intra_window_close_))) =	\
+		ksan_intra_window_open_(obj);				\
+	     ksan_w_##n.once; ksan_w_##n.once = 0)
 #define KSAN_POOL_CREATE(name, size, release, arg) ksan_pool_create((name), (size), (release), (arg))
 #define KSAN_POOL_DESTROY(pool) ksan_pool_destroy(pool)
 #define KSAN_POOL_ALLOC(pool, obj, size) ksan_pool_alloc((pool), (obj), (size))
@@ -314,7 +335,10 @@ void ksan_pool_add_memory(struct ksan_pool *pool, const volatile void *addr, siz
 #define KSAN_INTRA_ARM(obj, type) ((void)(obj), (void)(type))
 #define KSAN_INTRA_DISARM(obj) ((void)(obj))
 #define KSAN_INTRA_SCOPED
-#define KSAN_INTRA_WINDOW(obj) if (((void)(obj), 0)) {} else
+#define KSAN_INTRA_WINDOW(obj) KSAN_INTRA_WINDOW_(obj, __COUNTER__)
+#define KSAN_INTRA_WINDOW_(obj, n) KSAN_INTRA_WINDOW__(obj, n)
+#define KSAN_INTRA_WINDOW__(obj, n)					\
+	for (int ksan_w_##n = ((void)(obj), 1); ksan_w_##n; ksan_w_##n = 0)
 #define KSAN_POOL_CREATE(name, size, release, arg) \
 	((void)(name), (void)(size), (void)(release), (void)(arg), (struct ksan_pool *)0)
 #define KSAN_POOL_DESTROY(pool) ((void)(pool))

@@ -275,6 +275,7 @@ int kasan_free(void *ptr, const struct kasan_caller *cl)
 		}
 		l->free_stack = save_stack(t, cl);
 		l->free_tid = t->tid;
+		kasan_intra_forget(l->obj, l->size, 0);
 		kasan_poison(l->obj, ROUND_UP(l->size, 8), KASAN_PAGE_FREE);
 		core_quarantine_put(t, l, l->map_size);
 	} else {
@@ -287,6 +288,7 @@ int kasan_free(void *ptr, const struct kasan_caller *cl)
 		}
 		fi->free_stack = save_stack(t, cl);
 		fi->free_tid = t->tid;
+		kasan_intra_forget(p, c->size, 0);
 		kasan_poison(p, ROUND_UP(c->size, 8), KASAN_SLAB_FREE);
 		core_quarantine_put(t, c, core_class_stride(c->cls));
 	}

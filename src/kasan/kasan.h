@@ -127,6 +127,25 @@ extern int kasan_aux_used CORE_HIDDEN;
 int kasan_aux_stacks(uintptr_t obj, depot_handle_t stacks[2]);
 void kasan_aux_forget(uintptr_t obj);
 
+/* intra.c: intra-object red zones (ksan.h's KSAN_INTRA_*) */
+extern unsigned long kasan_intra_armed CORE_HIDDEN;	/* objects armed now */
+void kasan_intra_forget_range(uintptr_t addr, size_t size, int restore);
+/* The heap frees [addr, addr + size): forget the objects armed inside it
+ * (restore: also make their gaps addressable, for memory that is not
+ * poisoned next).  One load while nothing is armed. */
+static inline void kasan_intra_forget(uintptr_t addr, size_t size, int restore)
+{
+	if (unlikely(__atomic_load_n(&kasan_intra_armed, __ATOMIC_RELAXED)))
+		kasan_intra_forget_range(addr, size, restore);
+}
+/* The armed object whose gap (or the tail granule before it) holds addr. */
+struct kasan_intra_hit {
+	uintptr_t obj;
+	const struct ksan_intra_type *type;
+	const struct ksan_intra_gap *gap;
+};
+int kasan_intra_find(uintptr_t addr, struct kasan_intra_hit *h);
+
 /* alloc.c: the heap.  Errors come back in *err as 0, KASAN_ENOMEM or
  * KASAN_EINVAL, for the port to turn into errno. */
 enum { KASAN_OK = CORE_ALLOC_OK, KASAN_ENOMEM = CORE_ALLOC_ENOMEM, KASAN_EINVAL = CORE_ALLOC_EINVAL };

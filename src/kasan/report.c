@@ -151,7 +151,7 @@ static void locate(struct report_ctx *c, uintptr_t addr)
 
 	if (v > 0 && v < 8)
 		v = (uint8_t)kasan_shadow(addr)[1];
-	if (v == KASAN_GLOBAL_REDZONE || v < 8)
+	if (v == KASAN_GLOBAL_REDZONE || v < 8 || v == KASAN_INTRA_OBJECT)
 		c->has_global = kasan_find_global(addr, &c->glob);
 	if (!c->has_global && v != KASAN_SLAB_REDZONE && v != KASAN_SLAB_FREE &&
 	    v != KASAN_PAGE_REDZONE && v != KASAN_PAGE_FREE &&
@@ -347,6 +347,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 		c->has_obj = kasan_find_object(first_bad, &c->obj);
 	if (kasan_has_shadow(addr) && !c->has_obj)
 		locate(c, first_bad);
+	kasan_intra_gather(c);
 	kasan_emit(c);
 }
 

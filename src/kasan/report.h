@@ -30,6 +30,8 @@ struct report_ctx {
 	char stack_task[32];
 	int granule;		/* fault decoded from an inline check: a granule */
 	const struct kasan_fault *fault;	/* kasan_report_fault's, else NULL */
+	int has_intra;		/* first_bad is in an armed object's gap */
+	struct kasan_intra_hit intra;
 };
 
 static inline int kasan_has_shadow(uintptr_t a)
@@ -63,5 +65,11 @@ void kasan_print_summary_asan(struct report_ctx *c, const char *type);
 
 /* report_json.c */
 void kasan_print_json(struct report_ctx *c);
+
+/* report_intra.c: the armed object, gap and member of an intra-object
+ * report (nothing when first_bad is in no armed object's gap) */
+void kasan_intra_gather(struct report_ctx *c);
+void kasan_print_intra(struct report_ctx *c, int asan);
+void kasan_print_intra_json(struct report_ctx *c);
 
 #endif /* KSAN_KASAN_REPORT_H */

@@ -199,6 +199,7 @@ void kasan_print_asan(struct report_ctx *c)
 	print_location_asan(c);
 	if (c->has_global || c->has_frame)
 		core_bprintf(&core_rbuf, "\n");
+	kasan_print_intra(c, 1);
 	kasan_print_origins(c, 1);
 	kasan_print_summary_asan(c, summary);
 	if (kasan_has_shadow(r->addr) && r->access != KSAN_FREE)

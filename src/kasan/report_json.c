@@ -109,5 +109,6 @@ void kasan_print_json(struct report_ctx *c)
 		}
 		core_bprintf(&core_rbuf, "]}");
 	}
+	kasan_print_intra_json(c);
 	core_bprintf(&core_rbuf, "}\n");
 }
