@@ -162,9 +162,13 @@ static inline void port_heap_copy(void *d, const void *s, size_t n,
 
 	real_memcpy(d, s, n);
 }
+/* A KFENCE object: its page (4096 bytes, KFENCE's, one object at a time)
+ * may have held an object armed with intra-object red zones (kfence_free
+ * does not know KASAN's shadow): forget it and clear its gaps. */
 static inline void port_heap_sampled(void *p, size_t size, int flags,
 				     const struct kasan_caller *c)
 {
+	kasan_intra_forget(ROUND_DOWN((uintptr_t)p, 4096), 4096, 1);
 }
 #endif
 

@@ -124,7 +124,9 @@
 	X(ksan_set_report_callback) X(ksan_poison) X(ksan_unpoison)	\
 	X(ksan_region_is_poisoned) X(ksan_address_is_poisoned)		\
 	X(ksan_check_read) X(ksan_check_write) X(ksan_report_count)	\
-	X(ksan_record_aux_stack)
+	X(ksan_record_aux_stack)					\
+	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
+	X(ksan_intra_close) X(ksan_intra_scope_end)
 /* the first record's forwarder: it tells whether the library's calls are
  * preempted by the executable's definitions */
 #define FIRST_ENTRY __asan_load1_noabort
@@ -147,7 +149,9 @@
 	X(ksan_check_memory) X(ksan_poison_memory) X(ksan_unpoison_memory) \
 	X(ksan_poison) X(ksan_unpoison)					\
 	X(ksan_region_is_poisoned) X(ksan_address_is_poisoned)		\
-	X(ksan_check_read) X(ksan_check_write) X(ksan_record_aux_stack)
+	X(ksan_check_read) X(ksan_check_write) X(ksan_record_aux_stack)	\
+	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
+	X(ksan_intra_close) X(ksan_intra_scope_end)
 #define FIRST_ENTRY __msan_get_context_state
 #endif
 
