@@ -268,6 +268,12 @@ demo: all
 bench: all
 	@BUILD=$(B) bash bench/run.sh
 
+# peak RSS of aarch64 builds under qemu-aarch64 (issue 13): native, generic
+# KASAN, software and hardware tags; bench/results/latest-aarch64.md
+bench-aarch64: all
+	@BUILD=$(B) bash bench/run.sh --aarch64
+.PHONY: bench-aarch64
+
 clean:
 	rm -rf $(B)
 

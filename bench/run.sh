@@ -14,6 +14,11 @@
 #   (KCSAN against ThreadSanitizer alone, e.g.:
 #    bash bench/run.sh --variants gcc,clang,kcsan-gcc,kcsan-clang,tsan-gcc,tsan-clang)
 #   --detect-runs R   runs of the racy hash table per race detector (default 20, QUICK 5; 0: none)
+#   make bench-aarch64      bash bench/run.sh --aarch64: peak RSS of aarch64 builds under
+#                           qemu-aarch64 (issue 13): native, generic KASAN, software and
+#                           hardware tags, gcc and clang (3 runs, ~1.5 h on a loaded 2-core machine);
+#                           report in bench/results/latest-aarch64.md.  Or pick, e.g.:
+#    bash bench/run.sh --variants a64-clang,a64-kasan-clang,a64-sw-clang,a64-hw-clang --workloads lua-strings
 #
 # Measures CPU time (user+sys) and peak RSS with /usr/bin/time over interleaved
 # runs (round 1: A B C, round 2: B C A, ...), plus a hello-world start-up test.
@@ -28,8 +33,16 @@
 # race detector and the report counts how many runs found it (a report of
 # anything else, or any report on the correct build, is a loud failure).
 # BUILD=dir takes ksan from dir (default: build/).
+# The a64-* variants are cross-built for aarch64 (aarch64-linux-gnu-gcc,
+# clang --target=aarch64-linux-gnu, ksan's runtime from BUILD/lib/aarch64/)
+# and run under `qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu`, wrapped
+# by bench/qemu_rss.py: times under an emulator mean little, so only their
+# peak RSS is reported, with the guest's part and qemu's own part (the
+# guest's mappings in the qemu process's smaps, sampled), speedtest1 at
+# --size A64_SPEEDTEST_SIZE (default 25).
 # Prints a Markdown report and writes it to bench/results/latest.md (a full
-# run) or bench/cache/results/quick.md (QUICK).  Sources, builds, logs and raw
+# run), bench/results/latest-aarch64.md (a full --aarch64 run) or
+# bench/cache/results/quick.md (QUICK, or chosen variants or workloads).  Sources, builds, logs and raw
 # numbers live in bench/cache/ (git-ignored).  Nothing outside bench/cache/ is
 # changed on the machine except packages installed with apt-get when missing;
 # the deb-src entries needed by `apt-get source` go into a private apt
@@ -70,11 +83,12 @@ loud() {	# loud TITLE FILE: a failure nobody can miss, with the file's first 30 
 # ---------------------------------------------------------------- arguments
 quick=0
 case "${QUICK:-}" in ""|0|no|false|NO|FALSE) ;; *) quick=1 ;; esac
-runs=""; only_variants=""; only_workloads=""; detect_runs=${DETECT_RUNS:-}
+runs=""; only_variants=""; only_workloads=""; detect_runs=${DETECT_RUNS:-}; aarch64=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1 ;;
 	--full) quick=0 ;;
+	--aarch64) aarch64=1 ;;
 	--runs) runs=$2; shift ;;
 	--runs=*) runs=${1#*=} ;;
 	--variants) only_variants=$2; shift ;;
@@ -83,7 +97,7 @@ while [ $# -gt 0 ]; do
 	--workloads=*) only_workloads=${1#*=} ;;
 	--detect-runs) detect_runs=$2; shift ;;
 	--detect-runs=*) detect_runs=${1#*=} ;;
-	-h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,49p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown argument '$1' (try --help)" ;;
 	esac
 	shift
@@ -125,6 +139,33 @@ asan_env="ASAN_OPTIONS=detect_leaks=0"
 msan_env=""
 # TSan and KCSAN: their defaults (KCSAN: kcsan_skip_watch=4000, kcsan_udelay=80)
 tsan_env=""
+# aarch64 (issue 13), RSS only: cross-built, run under qemu-aarch64 (VARCH
+# aarch64; the others are the host's, x86-64).  Native, generic KASAN
+# (ksan-cc's default inline mode), software tags (clang only) and hardware
+# tags (MTE), each with both compilers where it exists; ksan's defaults.
+A64_VARIANTS=(a64-gcc a64-clang a64-kasan-gcc a64-kasan-clang a64-sw-clang a64-hw-clang a64-hw-gcc)
+A64_GCC=aarch64-linux-gnu-gcc
+A64_CLANG="clang --target=aarch64-linux-gnu"
+A64_SYSROOT=/usr/aarch64-linux-gnu
+QEMU_A64=(qemu-aarch64 -cpu max -L "$A64_SYSROOT")
+declare -A VARCH
+VCC[a64-gcc]="$A64_GCC";                                              VFAM[a64-gcc]="gcc";   VKIND[a64-gcc]="native"
+VCC[a64-clang]="$A64_CLANG";                                          VFAM[a64-clang]="clang"; VKIND[a64-clang]="native"
+VCC[a64-kasan-gcc]="$KSAN_CC --ksan-cc=$A64_GCC";                     VFAM[a64-kasan-gcc]="gcc";   VKIND[a64-kasan-gcc]="kasan"
+VCC[a64-kasan-clang]="$KSAN_CC --ksan-cc=$A64_CLANG";                 VFAM[a64-kasan-clang]="clang"; VKIND[a64-kasan-clang]="kasan"
+VCC[a64-sw-clang]="$KSAN_CC --ksan-cc=$A64_CLANG --ksan=kasan-sw";    VFAM[a64-sw-clang]="clang"; VKIND[a64-sw-clang]="kasan-sw"
+VCC[a64-hw-clang]="$KSAN_CC --ksan-cc=$A64_CLANG --ksan=kasan-hw";    VFAM[a64-hw-clang]="clang"; VKIND[a64-hw-clang]="kasan-hw"
+VCC[a64-hw-gcc]="$KSAN_CC --ksan-cc=$A64_GCC --ksan=kasan-hw";        VFAM[a64-hw-gcc]="gcc";   VKIND[a64-hw-gcc]="kasan-hw"
+for v in "${A64_VARIANTS[@]}"; do VARCH[$v]=aarch64; done
+# Every aarch64 variant runs with glibc's Kunpeng 920 memset, which has no
+# DC ZVA: qemu 7.2 kills a program (SIGSEGV, SEGV_MAPERR at the tagged
+# address) that runs DC ZVA on a tagged pointer while MTE checks are on,
+# so with glibc's default memset every kasan-hw run of Lua and SQLite died
+# at its first memset(p, 0, >= 1 KiB) of a heap object (mte_check_zva
+# probes the page with the tagged pointer).  Real MTE hardware zeroes
+# through tagged pointers; the memset variant changes no RSS.
+a64_env="GLIBC_TUNABLES=glibc.cpu.name=kunpeng920"
+is_a64() { [ "${VARCH[$1]:-}" = aarch64 ]; }
 
 # ---------------------------------------------------------------- workloads
 # name | binary (speedtest1 or lua) | arguments
@@ -140,25 +181,38 @@ done
 MT_OPS=${MT_OPS:-4000000}
 for n in 2 4; do WBIN[mt-hashtable-$n]=hashtable; WARGS[mt-hashtable-$n]="$n $MT_OPS"; done
 MT_SRC=$BENCH/mt/hashtable.c
+# aarch64 variants run speedtest1 smaller (qemu is 5..30x slower; peak RSS,
+# not time, is measured); their other workloads take the same arguments
+A64_SPEEDTEST_SIZE=${A64_SPEEDTEST_SIZE:-25}
+wargs() {	# wargs WORKLOAD VARIANT: the workload's arguments for the variant
+	if is_a64 "$2" && [ "$1" = speedtest1 ]; then echo "--size $A64_SPEEDTEST_SIZE --memdb"
+	else echo "${WARGS[$1]}"; fi
+}
 # Which variants run which workload: the hash table runs natively and under
 # the race detectors only; in QUICK mode the race detectors run it alone
 # (TSan on SQLite and Lua would take most of the 5 minutes).
 applies() {	# applies WORKLOAD VARIANT
 	local k=${VKIND[$2]}
 	case $1 in
-	mt-*) [ "$k" = native ] || [ "$k" = kcsan ] || [ "$k" = tsan ] ;;
+	mt-*) ! is_a64 "$2" && { [ "$k" = native ] || [ "$k" = kcsan ] || [ "$k" = tsan ]; } ;;
 	*) [ "$quick" = 0 ] || [ -n "$only_workloads" ] || { [ "$k" != kcsan ] && [ "$k" != tsan ]; } ;;
 	esac
 }
 
+if [ "$aarch64" = 1 ]; then : "${runs:=3}"; fi	# 3 runs of each aarch64 variant, QUICK or not
 if [ "$quick" = 1 ]; then
 	VARIANTS=("${QUICK_VARIANTS[@]}"); WORKLOADS=("${QUICK_WORKLOADS[@]}"); : "${runs:=3}"; : "${detect_runs:=5}"
 else
 	VARIANTS=("${ALL_VARIANTS[@]}"); WORKLOADS=("${ALL_WORKLOADS[@]}"); : "${runs:=5}"; : "${detect_runs:=20}"
 fi
+if [ "$aarch64" = 1 ]; then	# the aarch64 variants, the workloads they run
+	VARIANTS=("${A64_VARIANTS[@]}"); a64w=()
+	for w in "${WORKLOADS[@]}"; do case $w in mt-*) ;; *) a64w+=("$w") ;; esac; done
+	WORKLOADS=("${a64w[@]}")
+fi
 if [ -n "$only_variants" ]; then IFS=, read -r -a VARIANTS <<< "$only_variants"; fi
 if [ -n "$only_workloads" ]; then IFS=, read -r -a WORKLOADS <<< "$only_workloads"; fi
-for v in "${VARIANTS[@]}"; do [ -n "${VCC[$v]:-}" ] || die "unknown variant '$v' (known: ${ALL_VARIANTS[*]})"; done
+for v in "${VARIANTS[@]}"; do [ -n "${VCC[$v]:-}" ] || die "unknown variant '$v' (known: ${ALL_VARIANTS[*]} ${A64_VARIANTS[*]})"; done
 for w in "${WORKLOADS[@]}"; do [ -n "${WBIN[$w]:-}" ] || die "unknown workload '$w' (known: ${ALL_WORKLOADS[*]})"; done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs wants a positive number"
 [[ "$detect_runs" =~ ^[0-9]+$ ]] || die "--detect-runs wants a number (0: no detection runs)"
@@ -167,6 +221,13 @@ T_START=$(date +%s)
 # the runtime being measured: taken now, when the variants are linked against it
 KSAN_REV="$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo ?)$(cd "$ROOT" && git diff --quiet HEAD -- src include tools Makefile 2>/dev/null || echo ' + uncommitted changes in src/, include/, tools/ or Makefile')"
 KSAN_REV="$KSAN_REV; ${KSAN_BUILD#"$ROOT"/}/lib/libksan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan.a" 2>/dev/null | cut -c1-12)$([ -f "$KSAN_BUILD/lib/libksan-kmsan.a" ] && echo ", libksan-kmsan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan-kmsan.a" | cut -c1-12)")$([ -f "$KSAN_BUILD/lib/libksan-kcsan.a" ] && echo ", libksan-kcsan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan-kcsan.a" | cut -c1-12)"), linked $(date -u '+%H:%M UTC')"
+any_a64() { local v; for v in "${VARIANTS[@]}"; do is_a64 "$v" && return 0; done; return 1; }
+if any_a64; then
+	for a in libksan.a libksan-tags.a; do
+		[ -f "$KSAN_BUILD/lib/aarch64/$a" ] || die "$KSAN_BUILD/lib/aarch64/$a is missing: the aarch64 variants need make's cross-built runtime (aarch64-linux-gnu-gcc and libc6-dev-arm64-cross installed, then make)"
+		KSAN_REV="$KSAN_REV, aarch64/$a sha256 $(sha256sum "$KSAN_BUILD/lib/aarch64/$a" | cut -c1-12)"
+	done
+fi
 mkdir -p "$CACHE" "$LOGS" "$BLD" "$SRC" "$CACHE/results" "$CACHE/tmp" "$BENCH/results"
 [ -x "$KSAN_CC" ] || die "$KSAN_CC is missing: run 'make' first (make bench does)"
 say "mode: $([ "$quick" = 1 ] && echo QUICK || echo full), $runs runs, variants: ${VARIANTS[*]}"
@@ -192,6 +253,11 @@ install_missing() {
 	command -v tclsh >/dev/null || pkgs+=(tcl)	# SQLite's amalgamation generator
 	[ -x /usr/bin/python3 ] || command -v python3 >/dev/null || pkgs+=(python3)
 	if need_family clang && ! command -v clang >/dev/null; then pkgs+=(clang); fi
+	if any_a64; then
+		command -v qemu-aarch64 >/dev/null || pkgs+=(qemu-user)
+		command -v "$A64_GCC" >/dev/null || pkgs+=(gcc-aarch64-linux-gnu)
+		[ -f "$A64_SYSROOT/include/stdio.h" ] || pkgs+=(libc6-dev-arm64-cross)
+	fi
 	if [ ${#pkgs[@]} -eq 0 ]; then
 		# compilers present: make sure their ASan runtimes are too
 		if [[ " ${VARIANTS[*]} " == *" asan-gcc "* ]] && ! probe_asan gcc; then pkgs+=(libasan8); fi
@@ -321,18 +387,27 @@ else
 	AMALG_DIR=$AMALG
 fi
 
-# Lua's Debian luaconf.h includes a generated header naming the multiarch triplet
+# Lua's Debian luaconf.h includes a generated header naming the multiarch
+# triplet (module paths): one for the host, one for the aarch64 variants
+lua_multiarch() {	# lua_multiarch DIR TRIPLET
+	mkdir -p "$1"
+	echo "#define DEB_HOST_MULTIARCH \"$2\"" > "$1/lua5.4-deb-multiarch.h.new"
+	cmp -s "$1/lua5.4-deb-multiarch.h.new" "$1/lua5.4-deb-multiarch.h" 2>/dev/null \
+		&& rm "$1/lua5.4-deb-multiarch.h.new" || mv "$1/lua5.4-deb-multiarch.h.new" "$1/lua5.4-deb-multiarch.h"
+}
 LUA_INC=$BLD/lua-include
-mkdir -p "$LUA_INC"
-echo "#define DEB_HOST_MULTIARCH \"$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)\"" > "$LUA_INC/lua5.4-deb-multiarch.h.new"
-cmp -s "$LUA_INC/lua5.4-deb-multiarch.h.new" "$LUA_INC/lua5.4-deb-multiarch.h" 2>/dev/null \
-	&& rm "$LUA_INC/lua5.4-deb-multiarch.h.new" || mv "$LUA_INC/lua5.4-deb-multiarch.h.new" "$LUA_INC/lua5.4-deb-multiarch.h"
+lua_multiarch "$LUA_INC" "$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)"
+LUA_INC_A64=$BLD/lua-include-aarch64
+any_a64 && lua_multiarch "$LUA_INC_A64" aarch64-linux-gnu
 LUA_CFILES=()
 for f in "$LUA_SRC"/src/*.c; do
 	case $(basename "$f") in luac.c|onelua.c) ;; *) LUA_CFILES+=("$f") ;; esac
 done
 SQLITE_DEFS=""          # SQLite's defaults (threadsafe, load_extension: -lpthread -ldl)
 LUA_DEFS="-DLUA_COMPAT_5_3 -DLUA_USE_LINUX -I$LUA_INC"
+lua_defs() {	# lua_defs VARIANT
+	if is_a64 "$1"; then echo "${LUA_DEFS/"-I$LUA_INC"/"-I$LUA_INC_A64"}"; else echo "$LUA_DEFS"; fi
+}
 HELLO_C=$BLD/hello.c
 printf '#include <stdio.h>\nint main(void) { puts("hello, world"); return 0; }\n' > "$HELLO_C.new"
 cmp -s "$HELLO_C.new" "$HELLO_C" 2>/dev/null && rm "$HELLO_C.new" || mv "$HELLO_C.new" "$HELLO_C"
@@ -343,15 +418,15 @@ cmp -s "$HELLO_C.new" "$HELLO_C" 2>/dev/null && rm "$HELLO_C.new" || mv "$HELLO_
 # current ksan runtime) is redone every run, so runtime changes are measured.
 declare -A BUILD_FAILED=()   # variant -> log of the failed step
 variant_key() {
-	local v=$1 cc1 ver ksan=""
+	local v=$1 cc1 ver ksan="" w
 	read -r cc1 _ <<< "${VCC[$v]}"
 	if [ "$cc1" = "$KSAN_CC" ]; then
 		ksan=$(sha256sum "$KSAN_CC" | cut -c1-16)
-		ver=$(${VFAM[$v]} --version 2>&1 | head -1)
-	else
-		ver=$($cc1 --version 2>&1 | head -1)
+		cc1=${VFAM[$v]}	# the compiler ksan-cc runs (--ksan-cc=)
+		for w in ${VCC[$v]}; do case $w in --ksan-cc=*) cc1=${w#--ksan-cc=} ;; esac; done
 	fi
-	printf '%s\n' "${VCC[$v]}" "$CFLAGS_COMMON" "$ver" "$ksan" "$SQLITE_VER" "$LUA_VER" "$SQLITE_DEFS" "$LUA_DEFS" | sha256sum | cut -c1-16
+	ver=$($cc1 --version 2>&1 | head -1)
+	printf '%s\n' "${VCC[$v]}" "$CFLAGS_COMMON" "$ver" "$ksan" "$SQLITE_VER" "$LUA_VER" "$SQLITE_DEFS" "$(lua_defs "$v")" | sha256sum | cut -c1-16
 }
 
 compile_one() {	# compile_one VARIANT SRC OBJ EXTRA-FLAGS  (logs to LOGS/build-VARIANT-NAME.log)
@@ -395,7 +470,7 @@ build_all() {
 		needs "$v" lua || continue
 		for src in "${LUA_CFILES[@]}"; do
 			obj=$d/obj/lua-$(basename "$src" .c).o
-			[ -s "$obj" ] || jobs+=("$v|$src|$obj|$LUA_DEFS")
+			[ -s "$obj" ] || jobs+=("$v|$src|$obj|$(lua_defs "$v")")
 		done
 	done
 	if [ ${#jobs[@]} -gt 0 ]; then
@@ -464,11 +539,21 @@ STAMP=$(date +%Y%m%d-%H%M%S)
 RAW=$CACHE/results/raw-$STAMP.tsv
 RUNLOG=$LOGS/run-$STAMP
 mkdir -p "$RUNLOG" "$CACHE/run"
-printf 'round\tworkload\tvariant\tstatus\tuser\tsys\trss_kb\twall\tnote\n' > "$RAW"
+printf 'round\tworkload\tvariant\tstatus\tuser\tsys\trss_kb\twall\tnote\tsplit\n' > "$RAW"
 declare -A FAILED=()     # "workload variant" -> reason (stop re-running it)
-declare -A EXPECT=()     # workload -> normalised stdout of the first good native run
+declare -A EXPECT=()     # workload (aarch64: a64:workload) -> normalised stdout of the first good native run
+expect_key() { if is_a64 "$2"; then echo "a64:$1"; else echo "$1"; fi; }	# expect_key WORKLOAD VARIANT
+# set_measure VARIANT TIMEFILE SPLITFILE: MEASURE=(the command prefix that
+# runs and measures a binary): /usr/bin/time, or for aarch64 qemu-aarch64
+# under bench/qemu_rss.py (the same TIMEFILE line, and the guest/qemu split
+# in SPLITFILE)
+set_measure() {
+	if is_a64 "$1"; then MEASURE=("$PY" "$BENCH/qemu_rss.py" "$2" "$3" -- "${QEMU_A64[@]}")
+	else MEASURE=(/usr/bin/time -o "$2" -f '%U %S %M %e'); fi
+}
 
 variant_env() {
+	if is_a64 "$1"; then echo "$a64_env"; return; fi
 	case ${VKIND[$1]} in
 	asan) echo "$asan_env" ;;
 	msan) echo "$msan_env" ;;
@@ -478,7 +563,7 @@ variant_env() {
 }
 # every report and fatal error of the detectors; of them, a TSan run may
 # have warnings (counted) but none of the others
-REPORT_RE_NOT_TSAN='BUG: KASAN|BUG: KFENCE|BUG: KMSAN|BUG: KCSAN|ERROR: AddressSanitizer|WARNING: MemorySanitizer|^ksan:|(Address|Memory|Thread)Sanitizer:DEADLYSIGNAL|(ERROR|FATAL): ThreadSanitizer'
+REPORT_RE_NOT_TSAN='BUG: KASAN|BUG: KFENCE|BUG: KMSAN|BUG: KCSAN|ERROR: AddressSanitizer|ERROR: HWAddressSanitizer|WARNING: MemorySanitizer|^ksan:|(Address|Memory|Thread)Sanitizer:DEADLYSIGNAL|(ERROR|FATAL): ThreadSanitizer'
 REPORT_RE="$REPORT_RE_NOT_TSAN|WARNING: ThreadSanitizer"
 normalise() {	# speedtest1 prints timings; strip them before comparing outputs
 	sed -E 's/[ .]+[0-9]+\.[0-9]+s$//' "$1"
@@ -486,12 +571,14 @@ normalise() {	# speedtest1 prints timings; strip them before comparing outputs
 
 run_one() {	# run_one ROUND WORKLOAD VARIANT
 	local r=$1 w=$2 v=$3 d=$BLD/$3
-	local out=$RUNLOG/$w.$v.$r.out err=$RUNLOG/$w.$v.$r.err tf=$RUNLOG/$w.$v.$r.time
-	local rc=0 status=ok note="" envs line u s m e
-	envs=$(variant_env "$v")
+	local out=$RUNLOG/$w.$v.$r.out err=$RUNLOG/$w.$v.$r.err tf=$RUNLOG/$w.$v.$r.time sp=$RUNLOG/$w.$v.$r.split
+	local rc=0 status=ok note="" envs line u s m e split="" ek MEASURE
+	envs=$(variant_env "$v"); ek=$(expect_key "$w" "$v")
+	set_measure "$v" "$tf" "$sp"
 	# shellcheck disable=SC2086
 	(cd "$CACHE/run" && env TMPDIR="$CACHE/tmp" $envs timeout -k 10 "$RUN_TIMEOUT" \
-		/usr/bin/time -o "$tf" -f '%U %S %M %e' "$d/${WBIN[$w]}" ${WARGS[$w]} > "$out" 2> "$err") || rc=$?
+		"${MEASURE[@]}" "$d/${WBIN[$w]}" $(wargs "$w" "$v") > "$out" 2> "$err") || rc=$?
+	[ -s "$sp" ] && split=$(head -n 1 "$sp")
 	line=$(tail -n 1 "$tf" 2>/dev/null || true)
 	read -r u s m e <<< "$line" || true
 	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then status=FAILED; note="timeout after ${RUN_TIMEOUT}s"
@@ -514,15 +601,19 @@ run_one() {	# run_one ROUND WORKLOAD VARIANT
 		fi
 	fi
 	if [ "$status" = ok ] || [ "$status" = reported ]; then
-		if [ -z "${EXPECT[$w]:-}" ]; then
-			[ "${VKIND[$v]}" = native ] && EXPECT[$w]=$(normalise "$out" | sha256sum)
-		elif [ "$(normalise "$out" | sha256sum)" != "${EXPECT[$w]}" ]; then
+		if [ -z "${EXPECT[$ek]:-}" ]; then
+			[ "${VKIND[$v]}" = native ] && EXPECT[$ek]=$(normalise "$out" | sha256sum)
+		elif [ "$(normalise "$out" | sha256sum)" != "${EXPECT[$ek]}" ]; then
 			status=FAILED; note="wrong output (differs from the native run's; see $out)"
 		fi
 	fi
 	[[ "$u" =~ ^[0-9.]+$ ]] || { u=""; s=""; m=""; e=""; }
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$w" "$v" "$status" "$u" "$s" "$m" "$e" "$note" >> "$RAW"
-	if [ "$status" = ok ]; then
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$w" "$v" "$status" "$u" "$s" "$m" "$e" "$note" "$split" >> "$RAW"
+	if [ "$status" = ok ] && is_a64 "$v"; then
+		printf '  %-17s %-19s rss %7d KiB (guest %s KiB; %.0f s under qemu)\n' "$w" "$v" "$m" \
+			"$(sed -n 's/.*guest_peak=\([0-9]*\).*/\1/p' <<< "$split")" "$e" >&2
+		rm -f "$out" "$err"
+	elif [ "$status" = ok ]; then
 		printf '  %-17s %-19s cpu %6.2fs  rss %7d KiB\n' "$w" "$v" "$(echo "$u $s" | awk '{print $1+$2}')" "$m" >&2
 		rm -f "$out" "$err"
 	elif [ "$status" = reported ]; then
@@ -536,11 +627,13 @@ run_one() {	# run_one ROUND WORKLOAD VARIANT
 }
 
 hello_one() {	# hello_one ROUND VARIANT: HELLO_N sequential runs, wall time per process
-	local r=$1 v=$2 d=$BLD/$2 t0 t1 envs m rc=0
+	local r=$1 v=$2 d=$BLD/$2 t0 t1 envs m rc=0 MEASURE
 	envs=$(variant_env "$v")
+	set_measure "$v" "$RUNLOG/hello.$v.time" "$RUNLOG/hello.$v.split"
 	# shellcheck disable=SC2086
-	(cd "$CACHE/run" && env $envs /usr/bin/time -o "$RUNLOG/hello.$v.time" -f '%U %S %M %e' "$d/hello" > "$RUNLOG/hello.$v.out" 2> "$RUNLOG/hello.$v.err") || rc=$?
-	if [ "$rc" != 0 ] || [ "$(cat "$RUNLOG/hello.$v.out")" != "hello, world" ]; then
+	(cd "$CACHE/run" && env $envs "${MEASURE[@]}" "$d/hello" > "$RUNLOG/hello.$v.out" 2> "$RUNLOG/hello.$v.err") || rc=$?
+	if [ "$rc" != 0 ] || [ "$(cat "$RUNLOG/hello.$v.out")" != "hello, world" ] ||
+	   { is_a64 "$v" && grep -qE "$REPORT_RE" "$RUNLOG/hello.$v.err"; }; then
 		FAILED["hello $v"]="exit status $rc"
 		printf '%s\thello\t%s\tFAILED\t\t\t\t\texit status %s\n' "$r" "$v" "$rc" >> "$RAW"
 		cp "$RUNLOG/hello.$v.err" "$LOGS/FAILED-hello-$v.stderr"
@@ -548,6 +641,14 @@ hello_one() {	# hello_one ROUND VARIANT: HELLO_N sequential runs, wall time per 
 		return
 	fi
 	m=$(tail -n 1 "$RUNLOG/hello.$v.time" | awk '{print $3}')
+	if is_a64 "$v"; then	# under qemu: its peak RSS (qemu's constant part), no timing loop
+		local u s e
+		read -r u s m e < <(tail -n 1 "$RUNLOG/hello.$v.time")
+		printf '%s\thello\t%s\tok\t%s\t%s\t%s\t%s\tone run under qemu-aarch64\t%s\n' "$r" "$v" "$u" "$s" "$m" "$e" \
+			"$(head -n 1 "$RUNLOG/hello.$v.split")" >> "$RAW"
+		printf '  %-17s %-19s rss %7d KiB (under qemu)\n' hello "$v" "$m" >&2
+		return
+	fi
 	# wall clock of the whole loop, and the CPU time (user+sys) of the loop's
 	# processes, which other work on the machine does not inflate
 	t0=$(date +%s%N)
@@ -688,6 +789,7 @@ T_RUN1=$(date +%s)
 	echo "sqlite=$SQLITE_VER"
 	echo "lua=$LUA_VER"
 	echo "quick=$quick"
+	echo "aarch64=$aarch64"
 	echo "runs=$runs"
 	echo "hello_n=$HELLO_N"
 	echo "asan_env=$asan_env"
@@ -700,9 +802,21 @@ T_RUN1=$(date +%s)
 	echo "loads=${LOADS[*]} $(cut -d' ' -f1 /proc/loadavg)"
 	echo "total_seconds=$(( $(date +%s) - T_START ))"
 	for v in "${VARIANTS[@]}"; do
-		echo "variant.$v=${VCC[$v]//$ROOT\//} | ${VFAM[$v]} | ${VKIND[$v]} | $(variant_env "$v") | ${BUILD_FAILED[$v]:+build FAILED: ${BUILD_FAILED[$v]//$ROOT\//}}"
+		echo "variant.$v=${VCC[$v]//$ROOT\//} | ${VFAM[$v]} | ${VKIND[$v]} | $(variant_env "$v") | ${BUILD_FAILED[$v]:+build FAILED: ${BUILD_FAILED[$v]//$ROOT\//}} | ${VARCH[$v]:-}"
 	done
 	for w in "${WORKLOADS[@]}"; do echo "workload.$w=${WBIN[$w]} ${WARGS[$w]//$ROOT\//}"; done
+	if any_a64; then
+		echo "qemu=$(qemu-aarch64 --version | head -1) | ${QEMU_A64[*]}"
+		echo "a64_gcc=$($A64_GCC --version | head -1)"
+		echo "a64_env=$a64_env"
+		a=$(wargs speedtest1 a64-gcc); echo "a64_workload.speedtest1=speedtest1 $a"
+		for v in "${VARIANTS[@]}"; do	# code size: more code, more translated code in qemu
+			is_a64 "$v" && [ -z "${BUILD_FAILED[$v]:-}" ] || continue
+			for b in lua speedtest1; do
+				if [ -f "$BLD/$v/$b" ]; then echo "text.$v.$b=$(size -A "$BLD/$v/$b" 2>/dev/null | awk '$1 == ".text" { print $2 }')"; fi
+			done
+		done
+	fi
 	echo "build.speedtest1=CC $CFLAGS_COMMON -I<amalgamation> -c sqlite3.c; CC $CFLAGS_COMMON -I<amalgamation> -c test/speedtest1.c; CC $CFLAGS_COMMON -o speedtest1 speedtest1.o sqlite3.o -lpthread -ldl -lm"
 	echo "build.lua=CC $CFLAGS_COMMON -DLUA_COMPAT_5_3 -DLUA_USE_LINUX -c src/X.c (every src/*.c but luac.c); CC $CFLAGS_COMMON -o lua *.o -Wl,-E -lm -ldl"
 	echo "build.hello=CC $CFLAGS_COMMON -o hello hello.c (puts(\"hello, world\"))"
@@ -711,6 +825,8 @@ T_RUN1=$(date +%s)
 
 if [ "$quick" = 1 ] || [ -n "$only_variants$only_workloads" ]; then
 	OUT=$CACHE/results/quick.md
+elif [ "$aarch64" = 1 ]; then
+	OUT=$BENCH/results/latest-aarch64.md
 else
 	OUT=$BENCH/results/latest.md
 fi
@@ -725,9 +841,13 @@ for line in open(metaf):
 variants = [k[8:] for k in meta if k.startswith("variant.")]
 vinfo = {}
 for v in variants:
-    cc, fam, kind, env, bfail = [x.strip() for x in meta["variant." + v].split("|")]
-    vinfo[v] = dict(cc=cc, fam=fam, kind=kind, env=env, bfail=bfail)
+    cc, fam, kind, env, bfail, arch = ([x.strip() for x in meta["variant." + v].split("|")] + [""])[:6]
+    vinfo[v] = dict(cc=cc, fam=fam, kind=kind, env=env, bfail=bfail, arch=arch)
 workloads = [k[9:] for k in meta if k.startswith("workload.")]
+# aarch64 variants (run under qemu-aarch64, RSS only) have their own section;
+# the host's variants keep every other section
+a64 = [v for v in variants if vinfo[v]["arch"] == "aarch64"]
+host_variants = [v for v in variants if v not in a64]
 
 rows = [l.rstrip("\n").split("\t") for l in open(raw)][1:]
 cpu = collections.defaultdict(list); rss = collections.defaultdict(list)
@@ -735,8 +855,13 @@ hello = collections.defaultdict(list); hello_rss = collections.defaultdict(list)
 hello_cpu = collections.defaultdict(list)
 fail = {}
 reported = collections.defaultdict(list)   # (w, v) -> notes of runs with a TSan report
+split = collections.defaultdict(list)      # (w, v) -> qemu_rss.py's split of each run (aarch64)
 for r in rows:
-    rnd, w, v, st, u, s, m, e, note = (r + [""] * 9)[:9]
+    rnd, w, v, st, u, s, m, e, note, sp = (r + [""] * 10)[:10]
+    if st == "ok" and sp:
+        split[(w, v)].append({k: int(x) for k, x in (kv.split("=") for kv in sp.split())})
+    if st == "ok" and w == "hello" and v in vinfo and vinfo[v]["arch"] == "aarch64":
+        hello_rss[v].append(int(m)); continue
     if st == "reported":
         reported[(w, v)].append(note)
     elif st != "ok":
@@ -773,7 +898,7 @@ P = out.append
 quick = meta["quick"] == "1"
 P(f"# ksan benchmark results{' (QUICK subset)' if quick else ''}")
 P("")
-P(f"- date: {meta['date']}; `make bench{' QUICK=1' if quick else ''}` ({meta['runs']} interleaved runs per variant; "
+P(f"- date: {meta['date']}; `make bench{'-aarch64' if meta.get('aarch64') == '1' else ''}{' QUICK=1' if quick else ''}` ({meta['runs']} interleaved runs per variant; "
   f"measuring took {int(meta['run_seconds'])//60} min {int(meta['run_seconds'])%60} s, the whole script {int(meta['total_seconds'])//60} min {int(meta['total_seconds'])%60} s)")
 P(f"- machine: {meta['cpu']}, {meta['cores']} cores, {meta['mem']}; kernel {meta['kernel']}; {meta['os']}")
 P(f"- compilers: {meta['gcc']}; {meta['clang']}")
@@ -784,12 +909,17 @@ if _l:
     P(f"- machine load (1-min load average at the start of each round and at the end): {' '.join(f'{x:.2f}' for x in _l)}"
       + (" — other work ran on the machine during the measurement, so the times are noisier than on an idle machine"
          if max(_l) > float(meta['cores']) * 0.75 else ""))
-P(f"- CPU time = user + sys, peak RSS = max resident set, both from `/usr/bin/time -f '%U %S %M'`; "
+if host_variants:
+  P(f"- CPU time = user + sys, peak RSS = max resident set, both from `/usr/bin/time -f '%U %S %M'`; "
   f"medians over the runs, min–max beside them. ASan variants run with `{meta['asan_env']}` "
   f"(no leak check at exit: it would distort the times, and ksan has none); ksan variants run with ksan's defaults "
   f"(256 MiB quarantine, as ASan's). kfence-gcc is the native gcc build run with `LD_PRELOAD=build/lib/libksan-kfence.so` "
   f"(KFENCE's defaults: one allocation sampled every 100 ms).")
-P(f"- ×native is against the native build of the same compiler; ×ASan against ASan of the same compiler.")
+  P(f"- ×native is against the native build of the same compiler; ×ASan against ASan of the same compiler.")
+if a64:
+    P(f"- aarch64 variants ({', '.join(a64)}): cross-built, run under `{meta.get('qemu', '?').split(' | ')[1] if ' | ' in meta.get('qemu', '') else 'qemu-aarch64'}` "
+      f"({meta.get('qemu', '?').split(' | ')[0]}; {meta.get('a64_gcc', '?')}); peak RSS only, in the section "
+      f"\"aarch64 under qemu-aarch64\" below.")
 if any(vinfo[v]["kind"] in ("kcsan", "tsan") for v in variants):
     P(f"- kcsan-gcc, kcsan-clang: `ksan-cc --ksan=kcsan` (the compiler's -fsanitize=thread instrumentation, ksan's KCSAN "
       f"runtime: sampled soft watchpoints), ksan's defaults (kcsan_skip_watch=4000, kcsan_udelay=80). tsan-gcc, tsan-clang: "
@@ -807,12 +937,13 @@ if any(vinfo[v]["kind"] in ("kmsan", "msan") for v in variants):
 P("")
 
 # ---- the main table
-P("## CPU time and peak RSS")
-P("")
-P("| workload | variant | CPU s (median) | min–max | ×native | ×ASan | peak RSS MiB | min–max | RSS ×native | RSS ×ASan |")
-P("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-for w in workloads:
-    for v in variants:
+if host_variants:
+  P("## CPU time and peak RSS")
+  P("")
+  P("| workload | variant | CPU s (median) | min–max | ×native | ×ASan | peak RSS MiB | min–max | RSS ×native | RSS ×ASan |")
+  P("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+for w in workloads if host_variants else []:
+    for v in host_variants:
         st = status(w, v)
         if st:
             P(f"| {w} | {v} | **{st}** | | | | | | | |"); continue
@@ -829,7 +960,8 @@ for w in workloads:
         rn = "" if vinfo[v]["kind"] == "native" and n == v else fx(ratio(med(m), mn))
         P(f"| {w} | {v} | {med(c):.2f} | {min(c):.2f}–{max(c):.2f} | {xn} | {xa} | "
           f"{med(m)/1024:.1f} | {min(m)/1024:.1f}–{max(m)/1024:.1f} | {rn} | {ra} |")
-P("")
+if host_variants:
+  P("")
 
 # ---- KMSAN beside MemorySanitizer
 _km = [v for v in variants if vinfo[v]["kind"] == "kmsan"]
@@ -966,7 +1098,7 @@ if _kc or _ts:
     P("")
 
 # ---- hello world
-if hello or any(k[0] == "hello" for k in fail):
+if hello or any(k[0] == "hello" and k[1] in host_variants for k in fail):
     P(f"## Start-up: hello world ({meta['hello_n']} sequential processes per measurement, from a shell loop)")
     P("")
     P("Wall = elapsed time of the loop / processes; CPU = user+sys of the loop's processes / processes "
@@ -974,7 +1106,7 @@ if hello or any(k[0] == "hello" for k in fail):
     P("")
     P("| variant | wall ms/process (median) | min–max | wall vs native (ms) | CPU ms/process (median) | min–max | CPU vs native (ms) | peak RSS MiB |")
     P("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for v in variants:
+    for v in host_variants:
         if vinfo[v]["bfail"] or ("hello", v) in fail:
             P(f"| {v} | **FAILED** | | | | | | |"); continue
         h = hello.get(v); hc = hello_cpu.get(v)
@@ -986,10 +1118,11 @@ if hello or any(k[0] == "hello" for k in fail):
           f"{med(hc):.3f} | {min(hc):.3f}–{max(hc):.3f} | {'' if dc is None else f'{dc:+.3f}'} | {med(hello_rss[v])/1024:.1f} |")
     P("")
 
-# ---- headline ratios
+# ---- headline ratios (the host's variants; dropped below when there are none)
+headline_at = len(out)
 P("## Headline ratios (geometric mean over the workloads, CPU time)")
 P("")
-fams = [f for f in ("gcc", "clang") if any(vinfo[v]["fam"] == f for v in variants)]
+fams = [f for f in ("gcc", "clang") if any(vinfo[v]["fam"] == f for v in host_variants)]
 def series(v, base, table=cpu):
     xs = []
     for w in workloads:
@@ -1063,6 +1196,130 @@ for label, val, goal, nfail in goals + [g for g in kcsan_goals if not g[0].start
     P(f"- {label}: {sval} (goal <= {goal:g}{unit.strip() if unit == ' ms' else '×'}): **{verdict}**"
       + (f", {nfail} workload(s) FAILED" if nfail else ""))
 P("")
+if not host_variants:
+    del out[headline_at:]
+
+# ---- aarch64 under qemu-aarch64 (issue 13): peak RSS only
+a64_goals = []
+if a64:
+    WBIN_OF = {w: meta["workload." + w].split()[0] for w in workloads}
+    def a64_nat(v):   # the aarch64 native build of the same compiler
+        n = "a64-" + vinfo[v]["fam"]
+        return n if n in vinfo and not vinfo[n]["bfail"] else None
+    def a64_var(kind, fam):
+        for v in a64:
+            if vinfo[v]["kind"] == kind and vinfo[v]["fam"] == fam: return v
+        return None
+    def ok(w, v): return v is not None and not status(w, v) and rss.get((w, v)) if w != "hello" else v in hello_rss
+    def total(w, v):  # median peak RSS (KiB) of the qemu process
+        if w == "hello": return med(hello_rss.get(v, []))
+        return med(rss[(w, v)]) if ok(w, v) else None
+    def part(w, v, key):  # median of one qemu_rss.py field (KiB)
+        xs = [x.get(key) for x in split.get((w, v), []) if x.get(key) is not None]
+        return med(xs) if xs else None
+    def over(a, b): return a - b if a is not None and b is not None else None
+    def mib(x, sign=False):
+        if x is None: return "—"
+        return f"{x/1024:+.1f}" if sign else f"{x/1024:.1f}"
+    def rat(a, b): return "—" if a is None or not b else f"{a/b:.2f}×"
+    P("## aarch64 under qemu-aarch64: peak RSS (issue 13)")
+    P("")
+    P("Times under an emulator mean little, so only memory is compared. **Peak RSS** is the qemu-aarch64 process's "
+      "ru_maxrss (what `/usr/bin/time -f %M` reports): the guest program's memory plus qemu's own (its code and libraries, "
+      "the translated-code buffer, its heap with the translation-block metadata, page descriptors and, for PROT_MTE "
+      "pages, the MTE allocation tags: 4 bits per 16-byte granule, 128 bytes per 4 KiB page). **Overhead** = variant − "
+      "native of the same compiler, so qemu's fixed part (the hello row) cancels; what does not cancel is qemu's part that "
+      "grows with the variant: more code to translate (instrumentation) and MTE tag storage. **Guest** is the part "
+      "of qemu's RSS at the guest's own addresses (bench/qemu_rss.py: qemu-user 7.2 emulates the guest's /proc/self/maps but "
+      "passes status, statm and smaps through to the host, i.e. reports qemu's numbers; qemu maps the guest at guest_base 0, "
+      "so the guest's mappings are the qemu process's mappings below qemu's executable): the qemu process's RSS "
+      "(smaps_rollup) minus qemu's own mappings (smaps), sampled every 0.1 s (10 ms at the start), so a peak shorter than "
+      "that can be missed. The guest part is what the program would hold on an aarch64 machine with 4 KiB pages (MTE "
+      "tag storage, which hardware keeps outside the process's memory, is not in it). Every run must report nothing and "
+      "print the native build's output. "
+      + (f"Every aarch64 run has `{meta['a64_env']}` (glibc's memset without DC ZVA: qemu 7.2 faults on DC ZVA through "
+         "a tagged pointer with MTE on, which killed every kasan-hw run with glibc's default memset)." if meta.get("a64_env") else ""))
+    P("")
+    P("| workload | variant | peak RSS MiB (median) | min–max | overhead MiB | guest peak MiB | guest overhead MiB | qemu's own MiB | runs |")
+    P("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for w in ["hello"] + workloads:
+        for v in a64:
+            if vinfo[v]["bfail"] or (w, v) in fail:
+                P(f"| {w} | {v} | **FAILED** | | | | | | |"); continue
+            xs = hello_rss.get(v, []) if w == "hello" else rss.get((w, v), [])
+            if not xs: continue
+            n = a64_nat(v)
+            t, g, q = total(w, v), part(w, v, "guest_peak"), part(w, v, "qemu_peak")
+            ov = "" if n == v else mib(over(t, total(w, n)), True)
+            gov = "" if n == v else mib(over(g, part(w, n, "guest_peak")), True)
+            P(f"| {w} | {v} | {mib(t)} | {min(xs)/1024:.1f}–{max(xs)/1024:.1f} | {ov} | {mib(g)} | {gov} | {mib(q)} | {len(xs)} |")
+    P("")
+    P("### Against the goals: tag modes' RSS overhead over generic KASAN's")
+    P("")
+    P("Goal (issue 13): software tags' overhead <= 0.5× generic KASAN's, hardware tags' <= 0.2×, same compiler. "
+      "Overheads in MiB (variant − native), peak RSS of the qemu process, and in brackets the guest part's.")
+    P("")
+    P("| workload | compiler | generic KASAN | software tags | sw / generic | hardware tags | hw / generic |")
+    P("|---|---|---:|---:|---:|---:|---:|")
+    sums = collections.defaultdict(lambda: [0.0, 0.0, 0, 0.0, 0.0])   # (kind, fam) -> [sum tag ov, sum gen ov, n, guest...]
+    worst = {}
+    for w in workloads:
+        for fam in ("clang", "gcc"):
+            gen, n = a64_var("kasan", fam), "a64-" + fam
+            if not gen or n not in vinfo: continue
+            go, gg = over(total(w, gen), total(w, n)), over(part(w, gen, "guest_peak"), part(w, n, "guest_peak"))
+            cells = [f"{mib(go, True)} ({mib(gg, True)})"]
+            for kind in ("kasan-sw", "kasan-hw"):
+                tv = a64_var(kind, fam)
+                if not tv:
+                    cells += ["—", "—"]; continue
+                to, tg = over(total(w, tv), total(w, n)), over(part(w, tv, "guest_peak"), part(w, n, "guest_peak"))
+                cells += [f"{mib(to, True)} ({mib(tg, True)})", f"{rat(to, go)} ({rat(tg, gg)})"]
+                key = (kind, fam)
+                if to is not None and go:
+                    s_ = sums[key]; s_[0] += to; s_[1] += go; s_[2] += 1
+                    if tg is not None and gg: s_[3] += tg; s_[4] += gg
+                    r_ = to / go
+                    if key not in worst or r_ > worst[key][0]: worst[key] = (r_, w)
+            P(f"| {w} | {fam} | " + " | ".join(cells) + " |")
+    P("")
+    for kind, goal, label in (("kasan-sw", 0.5, "software tags"), ("kasan-hw", 0.2, "hardware tags")):
+        for fam in ("clang", "gcc"):
+            tv, gen = a64_var(kind, fam), a64_var("kasan", fam)
+            if not tv or not gen: continue
+            nfail = sum(1 for w in workloads if status(w, tv) or status(w, gen) or status(w, "a64-" + fam))
+            s_ = sums[(kind, fam)]
+            if not s_[2]:
+                a64_goals.append((f"{label} / generic KASAN, RSS overhead [{fam}]", None, goal, nfail, "", "")); continue
+            agg = s_[0] / s_[1] if s_[1] else None
+            aggg = s_[3] / s_[4] if s_[4] else None
+            wr, ww = worst[(kind, fam)]
+            a64_goals.append((f"{label} / generic KASAN, RSS overhead [{fam}]", wr, goal, nfail,
+                              f"worst workload {ww}", f"all workloads together {agg:.2f}×"
+                              + (f", guest part {aggg:.2f}×" if aggg is not None else "")))
+    for label, val, goal, nfail, where, extra in a64_goals:
+        verdict = "not measured" if val is None else ("met" if val <= goal and not nfail else "NOT met")
+        P(f"- {label}: {'—' if val is None else f'{val:.2f}×'} ({where}; {extra}) (goal <= {goal:g}×): **{verdict}**"
+          + (f", {nfail} workload(s) FAILED" if nfail else ""))
+    P("")
+    P("### Where the memory goes (medians at the sampled peaks, MiB)")
+    P("")
+    P("Guest: shadow = mappings in [1 << 40, (1 << 40) + (1 << 44)) (generic KASAN: 1 byte per 8; software tags: "
+      "1 per 16; hardware tags: none); anon = the guest's other anonymous memory (heap, stacks, ksan's metadata: stack "
+      "depot, slab side tables, quarantine); file = program and libraries. qemu: heap = qemu's malloc (TB metadata, page "
+      "descriptors, MTE tags); anon = other anonymous memory (the translated-code buffer, thread stacks); file = qemu's "
+      "own code and libraries. .text = the program's code size (KiB).")
+    P("")
+    P("| workload | variant | guest | shadow | anon | file | qemu | qemu heap | qemu anon | qemu file | .text KiB |")
+    P("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for w in ["hello"] + workloads:
+        for v in a64:
+            if not split.get((w, v)): continue
+            txt = meta.get(f"text.{v}.{WBIN_OF.get(w, '')}", "")
+            P(f"| {w} | {v} | " + " | ".join(mib(part(w, v, k)) for k in
+              ("guest_peak", "shadow", "anon", "file", "qemu_peak", "qemu_heap", "qemu_anon", "qemu_file"))
+              + f" | {int(txt)//1024 if txt else ''} |")
+    P("")
 
 # ---- failures
 if fail or any(vinfo[v]["bfail"] for v in variants):
@@ -1104,6 +1361,11 @@ P("")
 for w in workloads:
     P(f"- {w}: `{meta['workload.' + w]}`")
 P(f"- hello: `for i in 1..{meta['hello_n']}: ./hello` timed as a whole, divided by {meta['hello_n']}")
+if a64:
+    P("")
+    P(f"aarch64 variants: each run as `bench/qemu_rss.py TIMEFILE SPLITFILE -- {meta.get('qemu', '').split(' | ')[-1]} "
+      f"BINARY ARGS` (the same arguments, but speedtest1: `{meta.get('a64_workload.speedtest1', '?')}`); "
+      "hello: one run per round, its peak RSS. Lua's multiarch header names aarch64-linux-gnu for them.")
 print("\n".join(out))
 PYEOF
 mv "$OUT.new" "$OUT"
