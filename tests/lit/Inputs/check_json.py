@@ -138,7 +138,7 @@ def check(r):
         errs.append('task %r is not name/tid' % r['task'])
     frames('stack', r['stack'], errs)
     allowed = set(need) | {'object', 'alloc_stack', 'free_stack', 'aux_stack', 'aux_stack2',
-                         'global', 'frame'}
+                         'global', 'frame', 'intra'}
     extra = set(r) - allowed
     if extra:
         errs.append('unknown fields %s' % sorted(extra))
@@ -164,6 +164,43 @@ def check(r):
             errs.append('free_stack on a live object')
     elif 'alloc_stack' in r or 'free_stack' in r:
         errs.append('stacks without object')
+    if 'intra' in r:
+        errs += check_intra(r)
+    return errs
+
+
+INTRA = {'struct': str, 'object': str, 'struct_size': int, 'field': str, 'field_offset': int,
+         'field_size': int, 'gap': str, 'gap_offset': int, 'gap_size': int, 'address': str,
+         'offset': int, 'past_field': int}
+
+
+def check_intra(r):
+    """The armed object, gap and member of an intra-object-out-of-bounds
+    report: exactly INTRA's keys, and offsets that agree with each other."""
+    i = r['intra']
+    if not isinstance(i, dict) or set(i) != set(INTRA):
+        return ['intra keys %s' % (sorted(i) if isinstance(i, dict) else i)]
+    errs = ['intra.%s not %s' % (k, t.__name__) for k, t in INTRA.items()
+            if not isinstance(i[k], t)]
+    if errs:
+        return errs
+    if r['type'] != 'intra-object-out-of-bounds':
+        errs.append('intra in a %s report' % r['type'])
+    if not HEX.match(i['object']) or not HEX.match(i['address']):
+        errs.append('intra object/address not 0x hex')
+        return errs
+    obj, bad = int(i['object'], 16), int(i['address'], 16)
+    field_end = i['field_offset'] + i['field_size']
+    if bad - obj != i['offset']:
+        errs.append('intra offset %d, address - object %d' % (i['offset'], bad - obj))
+    if i['offset'] - field_end != i['past_field']:
+        errs.append('intra past_field %d, offset - field end %d' % (i['past_field'],
+                                                                   i['offset'] - field_end))
+    if not field_end <= i['offset'] < i['gap_offset'] + i['gap_size'] <= i['struct_size']:
+        errs.append('intra offset %d outside [field end %d, gap end %d)' % (
+            i['offset'], field_end, i['gap_offset'] + i['gap_size']))
+    if not int(r['address'], 16) <= bad < int(r['address'], 16) + max(r['size'], 1):
+        errs.append('intra address outside the access')
     return errs
 
 
@@ -200,6 +237,11 @@ def main():
                 d, int(expect == addr), r['alloc_stack'][0]['function'])
             if o['state'] == 'freed':
                 desc += ' free0=%s' % r['free_stack'][0]['function']
+        if 'intra' in r:
+            i = r['intra']
+            desc += ' intra=%s.%s+%d gap=%s@%d/%d offset=%d' % (
+                i['struct'], i['field'], i['past_field'], i['gap'], i['gap_offset'],
+                i['gap_size'], i['offset'])
         print(desc)
         if '--frames' in sys.argv:
             for key in ('stack', 'alloc_stack', 'free_stack'):
