@@ -164,9 +164,15 @@ unsigned long ksan_report_count(void);
  * memcpy) runs inside KSAN_INTRA_WINDOW(obj) { ... }: the gaps are
  * addressable for every thread until the block is left, however it is left
  * but by longjmp (the block is a one-pass loop: a break or continue in it
- * leaves it, without ksan too).  Windows nest.  Without KASAN (KFENCE,
- * KMSAN, KCSAN, tags or no ksan) these are no-ops and KSAN_INTRA_REDZONE is
- * a zero-size member.
+ * leaves it, without ksan too).  Windows nest.  A report names the struct,
+ * the gap and the member before it; a heap object freed, or a KFENCE
+ * object's page handed out again, forgets the objects armed in it.
+ * Under KMSAN, KCSAN, tag-based KASAN and the KFENCE preload the calls are
+ * no-ops; under --ksan=kfence (KASAN's runtime, nothing instrumented) the
+ * gaps are armed and only the checked C library functions (memcpy, strcpy,
+ * ...) see them, as they see the heap's red zones there.  Without ksan the
+ * macros are no-ops and KSAN_INTRA_REDZONE is a zero-size member: the
+ * layout differs, so do not mix translation units built both ways.
  */
 struct ksan_intra_gap {
 	size_t offset, size;		/* the gap, from the object's start */
