@@ -1,8 +1,10 @@
-// Four threads arm, disarm, window and free their own objects at once (heap objects by the thousand, so the registry grows while they run, and stack objects with KSAN_INTRA_SCOPED): every object's gaps are poisoned exactly while it is armed and its window is closed, and afterwards a report still names the right struct and field; the registry's lock keeps it whole.
+// Four threads arm, disarm, window and free their own objects at once (heap objects by the thousand, so the registry grows while they run, and stack objects with KSAN_INTRA_SCOPED): every object's gaps are poisoned exactly while it is armed and its window is closed, and afterwards a report still names the right struct and field; the registry's lock keeps it whole.  "check" runs it in five fresh processes (the registry grows once per process): without the lock about half of them crash in the registry or find objects not as armed.
 // RUN: %ksan_cc -O1 -g -pthread %s -o %t
 // RUN: bash %S/../Inputs/status.sh %run %t check 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 // RUN: bash %S/../Inputs/status.sh %run %t report 2>&1 | FileCheck %s
 #include <pthread.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,11 +60,10 @@ static void *worker(void *arg)
 	return 0;
 }
 
-int main(int argc, char **argv)
+static int run(const char *mode)
 {
 	int t, bad = 0;
 
-	setvbuf(stdout, NULL, _IONBF, 0);
 	for (t = 0; t < NTHREADS; t++)
 		pthread_create(&work[t].thread, 0, worker, &work[t]);
 	for (t = 0; t < NTHREADS; t++) {
@@ -70,17 +71,43 @@ int main(int argc, char **argv)
 		bad += work[t].bad;
 	}
 	printf("%d objects not as armed\n", bad);
-	if (!strcmp(argv[1], "report"))
+	if (!strcmp(mode, "report"))
 		fill(work[2].obj[NOBJ - 1]->data, 0, 15, 'x');	/* one byte past data */
 	for (t = 0; t < NTHREADS; t++)
 		for (int i = 0; i < NOBJ; i++)
 			free(work[t].obj[i]);
-	printf("done\n");
+	return bad != 0;
+}
+
+int main(int argc, char **argv)
+{
+	int i, status;
+
+	setvbuf(stdout, NULL, _IONBF, 0);
+	if (strcmp(argv[1], "check"))
+		return run(argv[1]);
+	for (i = 0; i < 5; i++) {
+		pid_t pid = fork();
+
+		if (!pid)
+			_exit(run(argv[1]));
+		waitpid(pid, &status, 0);
+		printf("run %d: %s %d\n", i, WIFEXITED(status) ? "exit" : "signal",
+		       WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	}
 	return 0;
 }
 
 // OK: {{^}}0 objects not as armed{{$}}
-// OK-NEXT: {{^}}done{{$}}
+// OK-NEXT: {{^}}run 0: exit 0{{$}}
+// OK-NEXT: {{^}}0 objects not as armed{{$}}
+// OK-NEXT: {{^}}run 1: exit 0{{$}}
+// OK-NEXT: {{^}}0 objects not as armed{{$}}
+// OK-NEXT: {{^}}run 2: exit 0{{$}}
+// OK-NEXT: {{^}}0 objects not as armed{{$}}
+// OK-NEXT: {{^}}run 3: exit 0{{$}}
+// OK-NEXT: {{^}}0 objects not as armed{{$}}
+// OK-NEXT: {{^}}run 4: exit 0{{$}}
 // OK-NEXT: STATUS: exit 0{{$}}
 
 // CHECK: {{^}}0 objects not as armed{{$}}
