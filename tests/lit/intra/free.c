@@ -1,6 +1,7 @@
-// A heap object armed with red zones forgets them when freed: a later object at the same address (quarantine off, so the slot comes back at once) that nobody armed is all addressable, also after generic code runs a window on it (a stale registry entry would arm the old gaps again when the window closes); a use after free of the armed object, also of a gap byte, is slab-use-after-free with no field line, in the kasan, asan and json layouts.
+// A heap object armed with red zones forgets them when freed, also one armed inside a larger heap object: a later object at the same address (quarantine off, so the slot comes back at once) that nobody armed is all addressable, also after generic code runs a window on it (a stale registry entry would arm the old gaps again when the window closes); a use after free of the armed object, also of a gap byte, is slab-use-after-free with no field line, in the kasan, asan and json layouts.
 // RUN: %ksan_cc -O1 -g %s -o %t
 // RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t reuse 2>&1 | FileCheck %s --check-prefix=REUSE --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t reuse-array 2>&1 | FileCheck %s --check-prefix=REUSE --implicit-check-not=KASAN
 // RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t reuse-large 2>&1 | FileCheck %s --check-prefix=REUSE --implicit-check-not=KASAN
 // RUN: bash %S/../Inputs/status.sh %run %t uaf 2>&1 | FileCheck %s --check-prefix=UAF --implicit-check-not='past the end of field'
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t uaf 2>&1 | FileCheck %s --check-prefix=ASAN --implicit-check-not='past the end of field'
@@ -22,8 +23,11 @@ __attribute__((noinline)) static void copy_packet(struct packet *dst, struct pac
 
 int main(int argc, char **argv)
 {
-	/* reuse-large: a page-backed object, which the heap unmaps */
-	size_t n = strcmp(argv[1], "reuse-large") ? 1 : 1024;
+	/* reuse-array: the last of 4 packets in one object is armed (the free
+	 * looks in each 16-byte cell of the object); reuse-large: of 1024, a
+	 * page-backed object, which the heap unmaps (the free looks at every
+	 * entry of the registry) */
+	size_t n = !strcmp(argv[1], "reuse-large") ? 1024 : !strcmp(argv[1], "reuse-array") ? 4 : 1;
 	struct packet *p = calloc(n, sizeof(*p)), *q, tmp;
 	char *b;
 
