@@ -83,6 +83,24 @@ depot_handle_t core_depot_save_cached(struct core_thread *t, const uintptr_t *pc
 /* Capture the current stack (starting at pc/fp, see port.h) and save it. */
 depot_handle_t core_depot_capture(uintptr_t pc, uintptr_t fp, size_t max);
 size_t core_depot_bytes(void);
+/* A call's stack into pcs (at most max frames): entry first when nonzero
+ * (a runtime entry point, which reports print by name), then the frames
+ * from pc/fp (see port.h).  Returns the number of frames. */
+size_t core_capture_stack(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
+			  uintptr_t entry);
+/* The caller of a heap entry point (malloc, free, realloc...): every
+ * detector's heap takes this (kasan.h, kmsan.h and tags.h name it
+ * kasan_caller, kmsan_caller and tags_caller, the port's words). */
+struct core_caller {
+	uintptr_t entry;	/* the API function's own address (malloc) */
+	uintptr_t pc;		/* return address into its caller */
+	uintptr_t fp;		/* frame whose return address is pc */
+	uint32_t stack;		/* this call's stack, already saved (0: capture it) */
+};
+/* The call's allocation or free stack: c->stack when already saved, else
+ * the entry point and malloc_context_size frames below it, saved through
+ * t's cache of recent stacks. */
+depot_handle_t core_caller_stack(struct core_thread *t, const struct core_caller *c);
 
 /* ---- thread.c: per-thread state -------------------------------------- */
 #define CORE_NCLASSES 40		/* at most: KASAN's kmalloc set has 12 */

@@ -219,6 +219,30 @@ depot_handle_t core_depot_capture(uintptr_t pc, uintptr_t fp, size_t max)
 	return core_depot_save(pcs, n);
 }
 
+size_t core_capture_stack(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
+			  uintptr_t entry)
+{
+	size_t n = 0;
+
+	if (entry && max)
+		pcs[n++] = entry;
+	return n + ksan_port_stack_trace(pcs + n, max - n, pc, fp);
+}
+
+depot_handle_t core_caller_stack(struct core_thread *t, const struct core_caller *c)
+{
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t max = core_opt.malloc_context_size + 1;	/* and the entry point */
+
+	if (c->stack)
+		return c->stack;
+	/* malloc_context_size=64 and an entry point make 65 */
+	if (max > DEPOT_MAX_FRAMES)
+		max = DEPOT_MAX_FRAMES;
+	return core_depot_save_cached(t, pcs,
+				      core_capture_stack(pcs, max, c->pc, c->fp, c->entry));
+}
+
 size_t core_depot_bytes(void)
 {
 	return (size_t)npools * POOL_SIZE;

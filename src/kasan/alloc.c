@@ -48,19 +48,6 @@ static uintptr_t obj_of(const struct chunk *c)
 	return (uintptr_t)c + CORE_SLOT_HEADER + c->obj_off;
 }
 
-static depot_handle_t save_stack(struct core_thread *t, const struct kasan_caller *c)
-{
-	uintptr_t pcs[DEPOT_MAX_FRAMES];
-	size_t n = 0, max = core_opt.malloc_context_size;
-
-	if (c->stack)
-		return c->stack;
-	if (c->entry)
-		pcs[n++] = c->entry;
-	n += ksan_port_stack_trace(pcs + n, max + 1 - n, c->pc, c->fp);
-	return core_depot_save_cached(t, pcs, n);
-}
-
 /* A fresh region's slots: all red zone until allocated. */
 static void region_init(struct core_region *r)
 {
@@ -156,7 +143,7 @@ static void *large_alloc(size_t size, size_t align, const struct kasan_caller *c
 	kasan_unpoison(obj, size);
 	kasan_poison(ROUND_UP(obj + size, 8), base + map - ROUND_UP(obj + size, 8),
 		     KASAN_PAGE_REDZONE);
-	l->alloc_stack = save_stack(core_thread_get(), cl);
+	l->alloc_stack = core_caller_stack(core_thread_get(), cl);
 	l->alloc_tid = ksan_port_thread_id();
 	__atomic_store_n(&l->state, CHUNK_LIVE, __ATOMIC_RELEASE);
 	if (unlikely(__atomic_load_n(&kasan_aux_used, __ATOMIC_RELAXED)))
@@ -192,7 +179,7 @@ void *kasan_malloc(size_t size, size_t align, int flags,
 	c->cls = (uint8_t)cls;
 	c->obj_off = (uint16_t)(obj - slot - CORE_SLOT_HEADER);
 	c->size = (uint32_t)size;
-	c->alloc_stack = save_stack(t, cl);
+	c->alloc_stack = core_caller_stack(t, cl);
 	c->alloc_tid = t->tid;
 	c->state = CHUNK_LIVE;
 
@@ -273,7 +260,7 @@ int kasan_free(void *ptr, const struct kasan_caller *cl)
 			bug = KASAN_DOUBLE_FREE;
 			goto bad;
 		}
-		l->free_stack = save_stack(t, cl);
+		l->free_stack = core_caller_stack(t, cl);
 		l->free_tid = t->tid;
 		kasan_intra_forget(l->obj, l->size, 0);
 		kasan_poison(l->obj, ROUND_UP(l->size, 8), KASAN_PAGE_FREE);
@@ -286,7 +273,7 @@ int kasan_free(void *ptr, const struct kasan_caller *cl)
 			bug = KASAN_DOUBLE_FREE;
 			goto bad;
 		}
-		fi->free_stack = save_stack(t, cl);
+		fi->free_stack = core_caller_stack(t, cl);
 		fi->free_tid = t->tid;
 		kasan_intra_forget(p, c->size, 0);
 		kasan_poison(p, ROUND_UP(c->size, 8), KASAN_SLAB_FREE);

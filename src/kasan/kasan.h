@@ -151,12 +151,7 @@ int kasan_intra_find(uintptr_t addr, struct kasan_intra_hit *h);
 enum { KASAN_OK = CORE_ALLOC_OK, KASAN_ENOMEM = CORE_ALLOC_ENOMEM, KASAN_EINVAL = CORE_ALLOC_EINVAL };
 #define KASAN_MAX_ALLOC CORE_MAX_ALLOC
 #define KASAN_ZERO 1
-struct kasan_caller {
-	uintptr_t entry;	/* the API function's own address (malloc) */
-	uintptr_t pc;		/* return address into its caller */
-	uintptr_t fp;		/* frame whose return address is pc */
-	uint32_t stack;		/* this call's stack, already saved (0: capture it) */
-};
+#define kasan_caller core_caller	/* the caller of a heap entry point (core.h) */
 /* The allocation stack of the live object starting at p, else 0. */
 uint32_t kasan_alloc_stack(const void *p);
 void *kasan_malloc(size_t size, size_t align, int flags,

@@ -34,19 +34,6 @@ struct large {			/* first page of a large object's mapping */
 	uint32_t alloc_stack;
 };
 
-depot_handle_t kmsan_caller_stack(const struct kmsan_caller *c)
-{
-	uintptr_t pcs[DEPOT_MAX_FRAMES];
-	size_t n = 0, max = core_opt.malloc_context_size;
-
-	if (c->stack)
-		return c->stack;
-	if (c->entry)
-		pcs[n++] = c->entry;
-	n += ksan_port_stack_trace(pcs + n, max + 1 - n, c->pc, c->fp);
-	return core_depot_save_cached(core_thread_get(), pcs, n);
-}
-
 /* A fresh region: its metadata is mapped now, not one fault at a time,
  * and its side table (zero: every slot free) is mapped untouched. */
 static void region_init(struct core_region *r)

@@ -19,6 +19,9 @@
 
 #include "../core/core.h"
 
+/* The caller of a runtime entry point (malloc, realloc's copy): core.h's */
+#define kmsan_caller core_caller
+
 #define KMSAN_SHADOW_XOR 0x500000000000UL
 #define KMSAN_ORIGIN_ADD 0x100000000000UL
 
@@ -92,7 +95,6 @@ void kmsan_unpoison(const void *p, size_t n);
  * caller (the program calling the runtime's copy). */
 void kmsan_copy_meta(void *dst, const void *src, size_t n);
 /* The same, the links naming a runtime entry point and its caller. */
-struct kmsan_caller;
 void kmsan_copy_meta_caller(void *dst, const void *src, size_t n,
 			    const struct kmsan_caller *c);
 /* Offset of the first uninitialised byte of [p, p+n), or n if none. */
@@ -106,7 +108,6 @@ uint32_t kmsan_origin_alloc(depot_handle_t stack);
 uint32_t kmsan_origin_free(depot_handle_t stack);
 /* A new origin: id stored to memory by the current stack (pc, fp). */
 uint32_t kmsan_origin_chain(uint32_t id, uintptr_t pc, uintptr_t fp);
-struct kmsan_caller;
 /* The same, stored by a runtime entry point (realloc) for its caller. */
 uint32_t kmsan_origin_chain_caller(uint32_t id, const struct kmsan_caller *c);
 
@@ -136,12 +137,6 @@ struct kmsan_context_state *kmsan_context(void);
 enum { KMSAN_OK = CORE_ALLOC_OK, KMSAN_ENOMEM = CORE_ALLOC_ENOMEM, KMSAN_EINVAL = CORE_ALLOC_EINVAL };
 #define KMSAN_MAX_ALLOC CORE_MAX_ALLOC
 #define KMSAN_ZERO 1
-struct kmsan_caller {
-	uintptr_t entry;	/* the API function's own address (malloc) */
-	uintptr_t pc;		/* return address into its caller */
-	uintptr_t fp;		/* frame whose return address is pc */
-	uint32_t stack;		/* this call's stack, already saved (0: capture) */
-};
 void kmsan_heap_init(void);
 void *kmsan_malloc(size_t size, size_t align, int flags,
 		   const struct kmsan_caller *c, int *err);
@@ -151,7 +146,10 @@ int kmsan_free(void *p, const struct kmsan_caller *c);
 size_t kmsan_usable_size(const void *p);
 uint32_t kmsan_alloc_stack(const void *p);
 /* The allocation stack of a call, saved (for objects made elsewhere). */
-depot_handle_t kmsan_caller_stack(const struct kmsan_caller *c);
+static inline depot_handle_t kmsan_caller_stack(const struct kmsan_caller *c)
+{
+	return core_caller_stack(core_thread_get(), c);
+}
 
 /* ---- origins as the reports read them (origin.c) ----------------------- */
 enum kmsan_origin_kind {

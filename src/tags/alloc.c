@@ -38,19 +38,6 @@ struct large {			/* first page of a large object's mapping */
 
 int (*tags_mte_memory)(void *addr, size_t size);
 
-depot_handle_t tags_caller_stack(const struct tags_caller *c)
-{
-	uintptr_t pcs[DEPOT_MAX_FRAMES];
-	size_t n = 0, max = core_opt.malloc_context_size;
-
-	if (c->stack)
-		return c->stack;
-	if (c->entry)
-		pcs[n++] = c->entry;
-	n += ksan_port_stack_trace(pcs + n, max + 1 - n, c->pc, c->fp);
-	return core_depot_save_cached(core_thread_get(), pcs, n);
-}
-
 /* A fresh region: shadow (or PROT_MTE) for its slots, every slot invalid,
  * and its side table.  The descriptor in front keeps tag 0: the core reads
  * it through untagged pointers. */
@@ -114,7 +101,7 @@ static void *large_alloc(size_t size, size_t align, int flags,
 	l->map_size = map;
 	l->base = raw;
 	l->tag = tag;
-	l->alloc_stack = tags_caller_stack(cl);
+	l->alloc_stack = core_caller_stack(core_thread_get(), cl);
 	tags_set(obj, ROUND_UP(size ? size : 1, TAGS_GRANULE), tag);
 	tags_set(obj + ROUND_UP(size ? size : 1, TAGS_GRANULE),
 		 raw + map - obj - ROUND_UP(size ? size : 1, TAGS_GRANULE), TAG_INVALID);
@@ -159,7 +146,7 @@ void *tags_malloc(size_t size, size_t align, int flags, const struct tags_caller
 	rec->tag = tag;
 	rec->obj_off = (uint16_t)(obj - slot);
 	rec->size = (uint32_t)size;
-	rec->alloc_stack = tags_caller_stack(cl);
+	rec->alloc_stack = core_caller_stack(core_thread_get(), cl);
 	tags_set(obj, gsize, tag);	/* the rest of the slot stays invalid */
 	obj = tag_set_ptr(obj, tag);
 	if (flags & TAGS_ZERO)
@@ -216,7 +203,7 @@ int tags_free(void *ptr, const struct tags_caller *cl)
 					 cl->entry);
 			return -1;
 		}
-		stack = tags_caller_stack(cl);
+		stack = core_caller_stack(core_thread_get(), cl);
 		tags_ring_push(tag_set_ptr(l->obj, l->tag), l->size, stack, 1);
 		core_pagemap_clear(l->base, l->map_size);
 		if (!tags_hw)
@@ -232,7 +219,7 @@ int tags_free(void *ptr, const struct tags_caller *cl)
 					 cl->entry);
 			return -1;
 		}
-		stack = tags_caller_stack(cl);
+		stack = core_caller_stack(core_thread_get(), cl);
 		/* retag first: from here on the old pointer mismatches */
 		tags_set(p, ROUND_UP(rec->size ? rec->size : 1, TAGS_GRANULE), TAG_INVALID);
 		tags_ring_push(tag_set_ptr(p, rec->tag), rec->size, stack, 1);

@@ -100,12 +100,7 @@ extern int (*tags_mte_memory)(void *addr, size_t size) CORE_HIDDEN;
 
 /* alloc.c: the heap, errors as CORE_ALLOC_* */
 #define TAGS_ZERO 1
-struct tags_caller {
-	uintptr_t entry;	/* the API function's own address (malloc) */
-	uintptr_t pc;		/* return address into its caller */
-	uintptr_t fp;		/* frame whose return address is pc */
-	uint32_t stack;		/* this call's stack, already saved (0: capture it) */
-};
+#define tags_caller core_caller	/* the caller of a heap entry point (core.h) */
 void tags_heap_init(int hw);
 void *tags_malloc(size_t size, size_t align, int flags, const struct tags_caller *c,
 		  int *err);
@@ -114,7 +109,6 @@ int tags_free(void *p, const struct tags_caller *c);
 size_t tags_usable_size(const void *p);
 size_t tags_realloc_size(void *p, const struct tags_caller *c);
 uint32_t tags_alloc_stack(const void *p);
-depot_handle_t tags_caller_stack(const struct tags_caller *c);
 
 /* What the reporter knows of the heap object at an address. */
 struct tags_object {
