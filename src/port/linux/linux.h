@@ -28,14 +28,14 @@
 /*
  * The heap behind the malloc family, chosen at build time: KASAN's (red
  * zones, quarantine) in libksan.a, KMSAN's (poisoned with origins) in
- * libksan-kmsan.a.  Same calls, errors as KASAN_* numbers.
+ * libksan-kmsan.a, tag-based KASAN's in libksan-tags.a.  Same calls (each
+ * takes core.h's struct core_caller, whatever its detector calls it),
+ * errors as KASAN_* numbers.
  */
 #ifdef KSAN_PORT_KMSAN
 _Static_assert((int)KMSAN_ENOMEM == (int)KASAN_ENOMEM && (int)KMSAN_EINVAL == (int)KASAN_EINVAL &&
 	       KMSAN_ZERO == KASAN_ZERO && KMSAN_MAX_ALLOC == KASAN_MAX_ALLOC,
 	       "one set of heap numbers");
-#define PORT_HEAP_CALLER(c) \
-	(&(const struct kmsan_caller){ (c)->entry, (c)->pc, (c)->fp, (c)->stack })
 static inline void port_heap_init(void)
 {
 	kmsan_heap_init();
@@ -52,28 +52,14 @@ static inline void port_heap_report_alloc(const char *type, size_t a, size_t b,
 		    (unsigned long)a, (unsigned long)b, (unsigned long)pc);
 	ksan_port_exit((int)core_opt.exitcode);
 }
-static inline void *port_heap_malloc(size_t size, size_t align, int flags,
-				     const struct kasan_caller *c, int *err)
-{
-	return kmsan_malloc(size, align, flags, PORT_HEAP_CALLER(c), err);
-}
-/* KMSAN judges no frees: a bad one is left alone */
-static inline int port_heap_free(void *p, const struct kasan_caller *c)
-{
-	return kmsan_free(p, PORT_HEAP_CALLER(c));
-}
-static inline size_t port_heap_usable_size(const void *p)
-{
-	return kmsan_usable_size(p);
-}
+#define port_heap_malloc kmsan_malloc
+#define port_heap_free kmsan_free	/* KMSAN judges no frees: a bad one is left alone */
+#define port_heap_usable_size kmsan_usable_size
 static inline size_t port_heap_realloc_size(void *p, const struct kasan_caller *c)
 {
 	return kmsan_usable_size(p);
 }
-static inline uint32_t port_heap_alloc_stack(const void *p)
-{
-	return kmsan_alloc_stack(p);
-}
+#define port_heap_alloc_stack kmsan_alloc_stack
 /* realloc's copy carries shadow and origins over; its links name the
  * entry point (realloc) and its caller, as the allocation stacks do */
 static inline void port_heap_copy(void *d, const void *s, size_t n,
@@ -82,52 +68,29 @@ static inline void port_heap_copy(void *d, const void *s, size_t n,
 	extern void *(*real_memcpy)(void *, const void *, size_t);
 
 	real_memcpy(d, s, n);
-	kmsan_copy_meta_caller(d, s, n, PORT_HEAP_CALLER(c));
+	kmsan_copy_meta_caller(d, s, n, c);
 }
 /* a KFENCE object is fresh memory too */
 static inline void port_heap_sampled(void *p, size_t size, int flags,
 				     const struct kasan_caller *c)
 {
 	if (!(flags & KMSAN_ZERO))
-		kmsan_poison(p, size, kmsan_origin_alloc(kmsan_caller_stack(PORT_HEAP_CALLER(c))));
+		kmsan_poison(p, size, kmsan_origin_alloc(kmsan_caller_stack(c)));
 }
 #elif defined(KSAN_PORT_TAGS)
 _Static_assert((int)CORE_ALLOC_ENOMEM == (int)KASAN_ENOMEM && TAGS_ZERO == KASAN_ZERO,
 	       "one set of heap numbers");
-#define PORT_HEAP_CALLER(c) \
-	(&(const struct tags_caller){ (c)->entry, (c)->pc, (c)->fp, (c)->stack })
 /* tags_port.c: the mode, prctl, SIGTRAP, then the heap */
 void port_tags_init(void);
 #define port_heap_init port_tags_init
 /* the port's "runtime is up" test, for files shared with KASAN */
 #define kasan_ready tags_ready
 #define port_heap_report_alloc tags_report_alloc
-static inline void *port_heap_malloc(size_t size, size_t align, int flags,
-				     const struct kasan_caller *c, int *err)
-{
-	return tags_malloc(size, align, flags, PORT_HEAP_CALLER(c), err);
-}
-static inline int port_heap_free(void *p, const struct kasan_caller *c)
-{
-	return tags_free(p, PORT_HEAP_CALLER(c));
-}
-static inline size_t port_heap_usable_size(const void *p)
-{
-	return tags_usable_size(p);
-}
-static inline size_t port_heap_realloc_size(void *p, const struct kasan_caller *c)
-{
-	return tags_realloc_size(p, PORT_HEAP_CALLER(c));
-}
+#define port_heap_malloc tags_malloc
+#define port_heap_free tags_free
+#define port_heap_usable_size tags_usable_size
+#define port_heap_realloc_size tags_realloc_size
 #define port_heap_alloc_stack tags_alloc_stack
-/* both pointers carry their objects' tags: a plain copy */
-static inline void port_heap_copy(void *d, const void *s, size_t n,
-				  const struct kasan_caller *c)
-{
-	extern void *(*real_memcpy)(void *, const void *, size_t);
-
-	real_memcpy(d, s, n);
-}
 static inline void port_heap_sampled(void *p, size_t size, int flags,
 				     const struct kasan_caller *c)
 {
@@ -155,13 +118,6 @@ static inline void port_heap_init(void)
 #define port_heap_usable_size kasan_usable_size
 #define port_heap_realloc_size kasan_realloc_size
 #define port_heap_alloc_stack kasan_alloc_stack
-static inline void port_heap_copy(void *d, const void *s, size_t n,
-				  const struct kasan_caller *c)
-{
-	extern void *(*real_memcpy)(void *, const void *, size_t);
-
-	real_memcpy(d, s, n);
-}
 /* A KFENCE object: its page (4096 bytes, KFENCE's, one object at a time)
  * may have held an object armed with intra-object red zones (kfence_free
  * does not know KASAN's shadow): forget it and clear its gaps. */
@@ -169,6 +125,17 @@ static inline void port_heap_sampled(void *p, size_t size, int flags,
 				     const struct kasan_caller *c)
 {
 	kasan_intra_forget(ROUND_DOWN((uintptr_t)p, 4096), 4096, 1);
+}
+#endif
+#if !defined(KSAN_PORT_KMSAN) && !defined(KSAN_PORT_KCSAN)
+/* realloc's copy in generic and tag-based KASAN's heaps: a plain copy
+ * (tag-based: both pointers carry their objects' tags) */
+static inline void port_heap_copy(void *d, const void *s, size_t n,
+				  const struct kasan_caller *c)
+{
+	extern void *(*real_memcpy)(void *, const void *, size_t);
+
+	real_memcpy(d, s, n);
 }
 #endif
 
