@@ -57,6 +57,7 @@ static const struct opt_range {
 	{ "halt_on_error", 0, 1, 0, "0 or 1" },
 	{ "exitcode", 0, 255, 0, "a decimal integer from 0 to 255" },
 	{ "quarantine_size_mb", 0, 1ul << 20, 0, "0 to 1048576" },
+	{ "pool_quarantine_size", 0, 1ul << 30, 0, "0 to 1073741824 bytes" },
 	{ "malloc_context_size", 1, DEPOT_MAX_FRAMES, 0, "1 to 64" },
 	{ "redzone", 16, 2048, 1, "a power of two from 16 to 2048" },
 	{ "verbosity", 0, 3, 0, "0 to 3" },

@@ -63,6 +63,9 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 		  uintptr_t fp, uintptr_t entry);
 void kasan_report_free(uintptr_t addr, enum kasan_free_bug bug, uintptr_t pc,
 		       uintptr_t fp, uintptr_t entry);
+/* The same for a free made to a checked pool (pool.c), which it names. */
+void kasan_report_free_to(uintptr_t addr, enum kasan_free_bug bug, const char *pool,
+			  uintptr_t pc, uintptr_t fp, uintptr_t entry);
 /* Impossible allocations: "calloc-overflow", "allocation-size-too-big",
  * "out-of-memory", "invalid-allocation-alignment". */
 void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
@@ -171,7 +174,32 @@ struct kasan_object {
 	size_t cache_size;	/* class capacity, or mapping size for large */
 	int freed, live, large;
 	uint32_t alloc_stack, alloc_tid, free_stack, free_tid;
+	const char *cache;	/* a pool object's pool name (pool.c), else NULL */
 };
 int kasan_find_object(uintptr_t addr, struct kasan_object *o);
+
+/* pool.c: checked pools (ksan.h's ksan_pool_*) */
+extern unsigned long kasan_pools CORE_HIDDEN;	/* pools that exist now */
+void kasan_pool_forget_range(uintptr_t addr, size_t size);
+/* The heap frees [addr, addr + size): forget the pool objects inside it.
+ * One load while no pool exists. */
+static inline void kasan_pool_forget(uintptr_t addr, size_t size)
+{
+	if (unlikely(__atomic_load_n(&kasan_pools, __ATOMIC_RELAXED)))
+		kasan_pool_forget_range(addr, size);
+}
+/* The heap's answer for addr (heap_found, o) or a pool object's, whichever
+ * describes addr better (see there).  One load while no pool exists. */
+int kasan_pool_find_range(uintptr_t addr, struct kasan_object *o, int heap_found);
+static inline int kasan_pool_find(uintptr_t addr, struct kasan_object *o, int heap_found)
+{
+	if (likely(!__atomic_load_n(&kasan_pools, __ATOMIC_RELAXED)))
+		return heap_found;
+	return kasan_pool_find_range(addr, o, heap_found);
+}
+/* report_pool.c: a pool destroyed with in_use objects; o the oldest. */
+void kasan_report_pool_destroy(const char *pool, unsigned long in_use,
+			       const struct kasan_object *o, uintptr_t pc, uintptr_t fp,
+			       uintptr_t entry);
 
 #endif /* KSAN_KASAN_H */

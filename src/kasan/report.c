@@ -122,6 +122,8 @@ size_t kasan_capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
 
 const char *kasan_cache_name(const struct kasan_object *o, char *buf, size_t len)
 {
+	if (o->cache)
+		return o->cache;	/* a pool's: it outlives the report */
 	if (o->large)
 		core_snprintf(buf, len, "kmalloc-large");
 	else
@@ -354,6 +356,12 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 void kasan_report_free(uintptr_t addr, enum kasan_free_bug bug, uintptr_t pc,
 		       uintptr_t fp, uintptr_t entry)
 {
+	kasan_report_free_to(addr, bug, 0, pc, fp, entry);
+}
+
+void kasan_report_free_to(uintptr_t addr, enum kasan_free_bug bug, const char *pool,
+			  uintptr_t pc, uintptr_t fp, uintptr_t entry)
+{
 	static struct report_ctx ctx;	/* guarded by the report lock */
 	struct report_ctx *c = &ctx;
 	const char *type = bug == KASAN_DOUBLE_FREE ? "double-free" : "invalid-free";
@@ -371,6 +379,7 @@ void kasan_report_free(uintptr_t addr, enum kasan_free_bug bug, uintptr_t pc,
 	c->r.access = KSAN_FREE;
 	c->r.pc = pc;
 	c->fp = fp;
+	c->pool = pool;
 	c->has_entry = entry != 0;
 	c->npcs = kasan_capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
 	if (kasan_has_shadow(addr))

@@ -32,6 +32,8 @@ struct report_ctx {
 	const struct kasan_fault *fault;	/* kasan_report_fault's, else NULL */
 	int has_intra;		/* first_bad is in an armed object's gap */
 	struct kasan_intra_hit intra;
+	const char *pool;	/* a bad free made to this pool, or its destroy */
+	unsigned long pool_in_use;	/* a destroy: objects still handed out */
 };
 
 static inline int kasan_has_shadow(uintptr_t a)
@@ -71,5 +73,12 @@ void kasan_print_json(struct report_ctx *c);
 void kasan_intra_gather(struct report_ctx *c);
 void kasan_print_intra(struct report_ctx *c, int asan);
 void kasan_print_intra_json(struct report_ctx *c);
+
+/* report_pool.c: the pool a bad pool free was made to (when the address
+ * is not one of its objects), a pool object's line in the asan layout, the
+ * "pool" key of the json layout */
+void kasan_print_pool(struct report_ctx *c, int asan);
+void kasan_print_pool_object_asan(struct report_ctx *c);
+void kasan_print_pool_json(struct report_ctx *c);
 
 #endif /* KSAN_KASAN_REPORT_H */

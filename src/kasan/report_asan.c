@@ -146,6 +146,7 @@ void kasan_print_object_asan(struct report_ctx *c, uintptr_t addr)
 		     (unsigned long)addr, (unsigned long)dist, rel,
 		     (unsigned long)c->obj.size, (unsigned long)c->obj.start,
 		     (unsigned long)(c->obj.start + c->obj.size));
+	kasan_print_pool_object_asan(c);
 	if (c->obj.freed) {
 		core_bprintf(&core_rbuf, "freed by thread %s here:\n",
 			     core_thread_word(c->obj.free_tid, tw, sizeof(tw)));
@@ -199,6 +200,7 @@ void kasan_print_asan(struct report_ctx *c)
 	print_location_asan(c);
 	if (c->has_global || c->has_frame)
 		core_bprintf(&core_rbuf, "\n");
+	kasan_print_pool(c, 1);
 	kasan_print_intra(c, 1);
 	kasan_print_origins(c, 1);
 	kasan_print_summary_asan(c, summary);

@@ -110,5 +110,6 @@ void kasan_print_json(struct report_ctx *c)
 		core_bprintf(&core_rbuf, "]}");
 	}
 	kasan_print_intra_json(c);
+	kasan_print_pool_json(c);
 	core_bprintf(&core_rbuf, "}\n");
 }

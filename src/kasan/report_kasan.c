@@ -139,6 +139,7 @@ void kasan_print_kasan(struct report_ctx *c)
 	kasan_print_origins(c, 0);
 	kasan_print_object(c);
 	print_location_kasan(c);
+	kasan_print_pool(c, 0);
 	kasan_print_intra(c, 0);
 	if (kasan_has_shadow(r->addr) && !(c->fault && c->fault->stack_overflow))
 		kasan_print_shadow(c->first_bad);

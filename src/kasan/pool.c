@@ -1,0 +1,805 @@
+/*
+ * This file contains checked pools (ksan.h's ksan_pool_*): a program's own
+ * allocator (a free list, a per-thread cache, lookaside slots, an arena)
+ * tells KASAN when it hands an object out and when it takes it back.
+ * Handed-out objects are addressable, with their allocation stack; taken
+ * back objects carry the heap's freed value (KASAN_SLAB_FREE) and their
+ * free stack; memory the pool owns but has not handed out carries the heap's
+ * red zone value (KASAN_SLAB_REDZONE), and so does the tail of a slot past
+ * the requested size when the pool has an object size.  Reports find the
+ * pool's objects here first (kasan_pool_find), so they name the pool as the
+ * cache and print its stacks.
+ *
+ * Each pool has a lock, a record per object start in a hash table (linear
+ * probing homed by 16-byte cell, so the objects starting in a range are
+ * found cell by cell; it doubles when half full) and, with a release
+ * function, a FIFO quarantine bounded in bytes (pool_quarantine_size): a
+ * freed object is released to the allocator only when later frees push it
+ * out, so a use after free is still caught while the allocator recycles
+ * other objects.  Records of freed and released objects stay until the
+ * address is handed out again, given back through ksan_pool_add_memory(),
+ * freed to the heap or the pool is destroyed: a use after the release and
+ * before the reuse still has its stacks.  Memory comes from ksan_port_map,
+ * as the depot's does.  Pool locks are leaves (only ksan_port_map and the
+ * port's shadow mapping inside); reports (with the report lock held) take
+ * pools_lock, then one pool's lock at a time, and so does the fork protocol.
+ * The release function and reports are called with no pool lock held.
+ */
+#include "kasan.h"
+
+#define API __attribute__((visibility("default"), noinline))
+#define CELL_SHIFT 4
+#define MIN_SLOTS 256
+/* How far a report looks for the nearest object of a pool (as the heap). */
+#define NEAREST_WINDOW 4096
+#define RELEASE_BATCH 32
+
+enum { REC_LIVE = 1, REC_FREED = 2, REC_QUARANTINED = 3 };
+
+struct rec {
+	uintptr_t obj;		/* object start; 0: an empty slot */
+	size_t size;		/* as handed out */
+	uint32_t alloc_stack, alloc_tid;
+	uint32_t free_stack, free_tid;
+	uint32_t seq;		/* this pool's count of allocs and frees at the
+				 * last one of this object: the newest wins */
+	uint32_t state;		/* REC_* (FREED: freed, or released) */
+};
+
+struct qent {			/* one quarantined object */
+	uintptr_t obj;
+	size_t bytes;		/* charged against pool_quarantine_size */
+	uint32_t seq;		/* its record's seq when it was freed */
+};
+
+struct range {
+	uintptr_t lo, hi;
+};
+
+#define ENSURED 4
+
+struct ksan_pool {
+	ksan_lock_t lock;
+	struct ksan_pool *next;		/* pools or free_pools; guarded by pools_lock */
+	char name[64];			/* set by create, read by reports */
+	size_t object_size;		/* 0: any size */
+	ksan_pool_release_fn release;
+	void *arg;
+	/* the rest is guarded by lock */
+	int off;			/* out of memory for records: no checks */
+	struct rec *table;
+	size_t nslots, nrecs;
+	uint32_t seq;
+	struct qent *q;			/* ring of qcap entries */
+	size_t qcap, qhead, qlen, qbytes;
+	/* every object and added range lies in [lo, hi) (lo = hi: none yet);
+	 * written under lock, read by kasan_pool_forget_range without it */
+	uintptr_t lo, hi;
+	size_t max_size;		/* largest slot handed out */
+	struct range *mem;		/* ranges given by ksan_pool_add_memory */
+	size_t nmem, memcap;
+	struct range ensured[ENSURED];	/* shadow known to exist (not heap) */
+	unsigned ensured_next;
+};
+
+static ksan_lock_t pools_lock;		/* guards pools and free_pools */
+static struct ksan_pool *pools;		/* live pools */
+static struct ksan_pool *free_pools;	/* destroyed ones, never unmapped */
+/* Live pools; written under pools_lock, read without it. */
+unsigned long kasan_pools;
+/* Every live pool's memory lies in [pools_lo, pools_hi); grows only. */
+static uintptr_t pools_lo = ~(uintptr_t)0, pools_hi;
+static int warned;			/* one line about bad arguments */
+
+static void warn_once(const struct ksan_pool *p, const char *what, uintptr_t a)
+{
+	if (__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		return;
+	core_printf("ksan: pool %s: %s (0x%lx); said once\n", p->name, what,
+		    (unsigned long)a);
+}
+
+/* ---- shadow ------------------------------------------------------------ */
+
+/*
+ * Poison [b, e) with v under ASan's partial-granule rules (shadow.c's
+ * ksan_poison): a granule poisoned from its middle keeps its valid prefix;
+ * a granule the range ends inside is poisoned only when its bytes after the
+ * range are not addressable already.  Objects packed closer than 8 bytes
+ * share granules: one shadow byte cannot describe a hole, so the live
+ * neighbour's bytes win.
+ */
+static void poison_range(uintptr_t b, uintptr_t e, uint8_t v)
+{
+	int8_t *s, *es;
+	int8_t head = (int8_t)(b & 7), tail = (int8_t)(e & 7);
+
+	if (b >= e)
+		return;
+	s = kasan_shadow(b);
+	es = kasan_shadow(e);
+	if (s == es) {		/* inside one granule, not up to its end */
+		if (*s > 0 && *s <= tail)
+			*s = head ? (*s < head ? *s : head) : (int8_t)v;
+		return;
+	}
+	if (head) {
+		if (*s == 0 || *s > head)
+			*s = head;
+		s++;
+	}
+	if (es > s)
+		kasan_poison(kasan_shadow_to_mem(s), (size_t)(es - s) << KASAN_GRANULE_SHIFT, v);
+	if (tail && *es > 0 && *es <= tail)
+		*es = (int8_t)v;
+}
+
+/* Make [b, e) addressable; a granule shared with bytes before or after the
+ * range keeps what is addressable there (ksan_unpoison's rules). */
+static void unpoison_range(uintptr_t b, uintptr_t e)
+{
+	int8_t *last, keep;
+	size_t size;
+
+	if (b >= e)
+		return;
+	if (b & 7) {
+		int8_t *s = kasan_shadow(b);
+		uintptr_t g = ROUND_DOWN(b, KASAN_GRANULE);
+
+		if (e <= g + KASAN_GRANULE) {
+			int8_t k = (int8_t)(e - g);
+
+			if (k == KASAN_GRANULE)
+				*s = 0;
+			else if (*s < 0 || (*s > 0 && *s < k))
+				*s = k;
+			return;
+		}
+		*s = 0;
+		b = g + KASAN_GRANULE;
+	}
+	size = e - b;
+	last = kasan_shadow(e);
+	keep = *last;
+	kasan_unpoison(b, size);
+	/* a partial tail must not take bytes from a granule valid further */
+	if ((size & 7) && keep >= 0 && (keep == 0 || keep > (int8_t)(size & 7)))
+		*last = keep;
+}
+
+/* The shadow of [a, a + size) exists: heap memory's always does; other
+ * memory (globals, mappings, stacks) is asked of the port once per range. */
+static int ensure_shadow(struct ksan_pool *p, uintptr_t a, size_t size)
+{
+	uintptr_t lo, hi;
+	unsigned i;
+
+	if (!size)
+		return 0;
+	if (core_pagemap_get(a) && core_pagemap_get(a + size - 1))
+		return 0;
+	for (i = 0; i < ENSURED; i++)
+		if (a >= p->ensured[i].lo && a + size <= p->ensured[i].hi)
+			return 0;
+	if (ksan_port_shadow_ensure(a, size))
+		return -1;
+	/* the port maps whole shadow pages: 32 KiB of memory each */
+	lo = ROUND_DOWN(a, 4096u << KASAN_GRANULE_SHIFT);
+	hi = ROUND_UP(a + size, 4096u << KASAN_GRANULE_SHIFT);
+	p->ensured[p->ensured_next++ % ENSURED] = (struct range){ lo, hi };
+	return 0;
+}
+
+/* ---- records ---------------------------------------------------------- */
+
+static size_t home(const struct ksan_pool *p, uintptr_t obj)
+{
+	return (size_t)(((obj >> CELL_SHIFT) * 0x9e3779b97f4a7c15ull) >> 32) & (p->nslots - 1);
+}
+
+/* The slot holding obj, or the empty slot that ends its probe run. */
+static struct rec *slot_of(struct ksan_pool *p, uintptr_t obj)
+{
+	size_t i = home(p, obj);
+
+	while (p->table[i].obj && p->table[i].obj != obj)
+		i = (i + 1) & (p->nslots - 1);
+	return &p->table[i];
+}
+
+static struct rec *find_rec(struct ksan_pool *p, uintptr_t obj)
+{
+	struct rec *r;
+
+	if (!p->table)
+		return 0;
+	r = slot_of(p, obj);
+	return r->obj ? r : 0;
+}
+
+/* Empty slot i, moving later members of its probe run back (no
+ * tombstones): the entry at j may fill the hole at i unless its home lies
+ * cyclically in (i, j]. */
+static void remove_slot(struct ksan_pool *p, size_t i)
+{
+	size_t j = i, mask = p->nslots - 1;
+
+	for (;;) {
+		size_t h;
+
+		j = (j + 1) & mask;
+		if (!p->table[j].obj)
+			break;
+		h = home(p, p->table[j].obj);
+		if (i <= j ? (h <= i || h > j) : (h <= i && h > j)) {
+			p->table[i] = p->table[j];
+			i = j;
+		}
+	}
+	p->table[i].obj = 0;
+	p->nrecs--;
+}
+
+/* Room for one more record: the first table, or twice the slots. */
+static int make_room(struct ksan_pool *p)
+{
+	struct rec *old = p->table;
+	size_t i, n = p->nslots, want = n ? 2 * n : MIN_SLOTS;
+
+	if (old && (p->nrecs + 1) * 2 <= n)
+		return 0;
+	p->table = ksan_port_map(want * sizeof(struct rec));
+	if (!p->table) {
+		p->table = old;
+		return -1;
+	}
+	p->nslots = want;
+	for (i = 0; i < n; i++)
+		if (old[i].obj)
+			*slot_of(p, old[i].obj) = old[i];
+	if (old)
+		ksan_port_unmap(old, n * sizeof(struct rec));
+	return 0;
+}
+
+/* Out of memory for the records: the pool stops checking (its objects
+ * become addressable as handed out; frees recycle at once) rather than
+ * report frees it could not record. */
+static void turn_off(struct ksan_pool *p)
+{
+	if (!p->off)
+		core_printf("ksan: pool %s: out of memory for its records; its checks are off\n",
+			    p->name);
+	p->off = 1;
+}
+
+static size_t slot_size(const struct ksan_pool *p, size_t size)
+{
+	return p->object_size > size ? p->object_size : size;
+}
+
+static void widen(struct ksan_pool *p, uintptr_t lo, uintptr_t hi)
+{
+	uintptr_t g;
+
+	if (p->lo == p->hi) {
+		p->lo = lo;
+		p->hi = hi;
+	} else {
+		if (lo < p->lo)
+			p->lo = lo;
+		if (hi > p->hi)
+			p->hi = hi;
+	}
+	g = __atomic_load_n(&pools_lo, __ATOMIC_RELAXED);
+	while (lo < g && !__atomic_compare_exchange_n(&pools_lo, &g, lo, 0, __ATOMIC_RELAXED,
+						      __ATOMIC_RELAXED))
+		;
+	g = __atomic_load_n(&pools_hi, __ATOMIC_RELAXED);
+	while (hi > g && !__atomic_compare_exchange_n(&pools_hi, &g, hi, 0, __ATOMIC_RELAXED,
+						      __ATOMIC_RELAXED))
+		;
+}
+
+/* Call fn(p, i) for each slot i whose record starts in [lo, hi): cell by
+ * cell, or in one pass over the table when the range has more cells than
+ * the table has slots.  fn returns 1 when it emptied slot i (a later entry
+ * may then have moved into it), else 0. */
+static void for_each_in(struct ksan_pool *p, uintptr_t lo, uintptr_t hi,
+			int (*fn)(struct ksan_pool *p, size_t i, void *arg), void *arg)
+{
+	size_t i;
+
+	if (!p->table || lo >= hi)
+		return;
+	if (((hi - lo - 1) >> CELL_SHIFT) + 1 >= p->nslots) {
+		for (i = 0; i < p->nslots; i++)
+			while (p->table[i].obj && p->table[i].obj - lo < hi - lo &&
+			       fn(p, i, arg))
+				;
+	} else {
+		uintptr_t c, last = (hi - 1) >> CELL_SHIFT;
+
+		for (c = lo >> CELL_SHIFT; c <= last; c++) {
+			i = home(p, c << CELL_SHIFT);
+			while (p->table[i].obj) {
+				uintptr_t o = p->table[i].obj;
+
+				if ((o >> CELL_SHIFT) == c && o - lo < hi - lo && fn(p, i, arg))
+					continue;
+				i = (i + 1) & (p->nslots - 1);
+			}
+		}
+	}
+}
+
+static int forget_one(struct ksan_pool *p, size_t i, void *arg)
+{
+	remove_slot(p, i);
+	return 1;
+}
+
+/* ---- the stacks ------------------------------------------------------- */
+
+/* The call's stack: the API entry point (printed by name), then its caller. */
+static depot_handle_t save_stack(struct core_thread *t, uintptr_t entry, uintptr_t pc,
+				 uintptr_t fp)
+{
+	struct core_caller c = { entry, pc, fp, 0 };
+
+	return core_caller_stack(t, &c);
+}
+
+/* ---- the quarantine --------------------------------------------------- */
+
+static int q_push(struct ksan_pool *p, uintptr_t obj, size_t bytes, uint32_t seq)
+{
+	if (p->qlen == p->qcap) {
+		size_t i, want = p->qcap ? 2 * p->qcap : 64;
+		struct qent *q = ksan_port_map(want * sizeof(*q));
+
+		if (!q)
+			return -1;
+		for (i = 0; i < p->qlen; i++)
+			q[i] = p->q[(p->qhead + i) & (p->qcap - 1)];
+		if (p->q)
+			ksan_port_unmap(p->q, p->qcap * sizeof(*q));
+		p->q = q;
+		p->qcap = want;
+		p->qhead = 0;
+	}
+	p->q[(p->qhead + p->qlen++) & (p->qcap - 1)] = (struct qent){ obj, bytes, seq };
+	p->qbytes += bytes;
+	return 0;
+}
+
+/*
+ * Take the oldest quarantined objects out while the quarantine holds more
+ * than limit bytes, at most max of them, into out: their records say
+ * "freed" from now on (the shadow stays poisoned until they are handed out
+ * again).  An entry whose object was handed out meanwhile (an allocator
+ * that did not wait for the release) or forgotten is dropped silently.
+ */
+static size_t q_evict(struct ksan_pool *p, size_t limit, uintptr_t *out, size_t max)
+{
+	size_t n = 0;
+
+	while (p->qlen && p->qbytes > limit && n < max) {
+		struct qent e = p->q[p->qhead];
+		struct rec *r;
+
+		p->qhead = (p->qhead + 1) & (p->qcap - 1);
+		p->qlen--;
+		p->qbytes -= e.bytes;
+		r = find_rec(p, e.obj);
+		if (r && r->state == REC_QUARANTINED && r->seq == e.seq) {
+			r->state = REC_FREED;
+			out[n++] = e.obj;
+		}
+	}
+	return n;
+}
+
+static size_t quarantine_limit(void)
+{
+	return core_opt.pool_quarantine_size;
+}
+
+/* ---- public interface (ksan.h) --------------------------------------- */
+
+API struct ksan_pool *ksan_pool_create(const char *name, size_t object_size,
+				       ksan_pool_release_fn release, void *arg)
+{
+	struct ksan_pool *p;
+	size_t n;
+
+	ksan_port_lock(&pools_lock);
+	p = free_pools;
+	if (p)
+		free_pools = p->next;
+	ksan_port_unlock(&pools_lock);
+	if (!p) {
+		p = ksan_port_map(sizeof(*p));
+		if (!p)
+			return 0;
+	}
+	core_memset(p, 0, sizeof(*p));
+	if (!name || !*name)
+		name = "pool";
+	n = core_strlen(name);
+	if (n > sizeof(p->name) - 1)
+		n = sizeof(p->name) - 1;
+	core_memcpy(p->name, name, n);
+	p->object_size = object_size;
+	p->release = release;
+	p->arg = arg;
+	ksan_port_lock(&pools_lock);
+	p->next = pools;
+	pools = p;
+	__atomic_store_n(&kasan_pools, kasan_pools + 1, __ATOMIC_RELAXED);
+	ksan_port_unlock(&pools_lock);
+	return p;
+}
+
+API void ksan_pool_alloc(struct ksan_pool *p, const volatile void *ptr, size_t size)
+{
+	uintptr_t a = (uintptr_t)ptr, end = a + size, slot_end;
+	struct core_thread *t;
+	depot_handle_t stack;
+	struct rec *r;
+
+	if (!p || !kasan_ready || !a)
+		return;
+	slot_end = a + slot_size(p, size);
+	if (a < KASAN_NULL_LIMIT || slot_end < a || slot_end > KASAN_ADDR_LIMIT) {
+		warn_once(p, "object outside application memory", a);
+		return;
+	}
+	t = core_thread_get();
+	stack = save_stack(t, (uintptr_t)ksan_pool_alloc, (uintptr_t)__builtin_return_address(0),
+			   (uintptr_t)__builtin_frame_address(0));
+	ksan_port_lock(&p->lock);
+	if (ensure_shadow(p, a, slot_end - a)) {
+		ksan_port_unlock(&p->lock);
+		warn_once(p, "no shadow for an object", a);
+		return;
+	}
+	if (!p->off && make_room(p))
+		turn_off(p);
+	if (!p->off) {
+		r = slot_of(p, a);
+		/* a record there already: this address freed before (or handed
+		 * out twice: the new one is what is true now) */
+		if (!r->obj) {
+			r->obj = a;
+			p->nrecs++;
+		}
+		r->size = size;
+		r->alloc_stack = stack;
+		r->alloc_tid = t->tid;
+		r->free_stack = r->free_tid = 0;
+		r->seq = ++p->seq;
+		r->state = REC_LIVE;
+		widen(p, a, slot_end);
+		if (slot_end - a > p->max_size)
+			p->max_size = slot_end - a;
+	}
+	unpoison_range(a, end);
+	if (slot_end > end)
+		poison_range(end, slot_end, KASAN_SLAB_REDZONE);
+	ksan_port_unlock(&p->lock);
+	if (unlikely(__atomic_load_n(&kasan_aux_used, __ATOMIC_RELAXED)))
+		kasan_aux_forget(a);	/* a new object: old aux stacks are not its */
+}
+
+API int ksan_pool_free(struct ksan_pool *p, const volatile void *ptr)
+{
+	uintptr_t a = (uintptr_t)ptr, pc = (uintptr_t)__builtin_return_address(0);
+	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+	uintptr_t out[RELEASE_BATCH];
+	enum kasan_free_bug bug;
+	struct core_thread *t;
+	depot_handle_t stack;
+	struct rec *r;
+	size_t size, i, n;
+
+	if (!p || !kasan_ready)
+		return 1;
+	if (!a)
+		return 0;	/* nothing to put on a free list */
+	t = core_thread_get();
+	stack = save_stack(t, (uintptr_t)ksan_pool_free, pc, fp);
+	ksan_port_lock(&p->lock);
+	if (p->off) {
+		ksan_port_unlock(&p->lock);
+		return 1;
+	}
+	r = find_rec(p, a);
+	if (!r || r->state != REC_LIVE) {
+		bug = r ? KASAN_DOUBLE_FREE : KASAN_INVALID_FREE;
+		ksan_port_unlock(&p->lock);
+		kasan_report_free_to(a, bug, p->name, pc, fp, (uintptr_t)ksan_pool_free);
+		return 0;
+	}
+	size = r->size;
+	r->free_stack = stack;
+	r->free_tid = t->tid;
+	r->seq = ++p->seq;
+	poison_range(a, a + size, KASAN_SLAB_FREE);
+	if (!p->release) {
+		r->state = REC_FREED;
+		ksan_port_unlock(&p->lock);
+		kasan_intra_forget(a, size, 0);
+		return 1;
+	}
+	r->state = REC_QUARANTINED;
+	if (q_push(p, a, slot_size(p, size) ? slot_size(p, size) : 1, r->seq)) {
+		/* no room to queue it: it goes back at once */
+		r->state = REC_FREED;
+		ksan_port_unlock(&p->lock);
+		kasan_intra_forget(a, size, 0);
+		return 1;
+	}
+	n = q_evict(p, quarantine_limit(), out, RELEASE_BATCH);
+	ksan_port_unlock(&p->lock);
+	kasan_intra_forget(a, size, 0);
+	/* the release function runs on this thread with no ksan lock held;
+	 * a large object may push out more than one batch */
+	while (n) {
+		for (i = 0; i < n; i++)
+			p->release((void *)out[i], p->arg);
+		if (n < RELEASE_BATCH)
+			break;
+		ksan_port_lock(&p->lock);
+		n = q_evict(p, quarantine_limit(), out, RELEASE_BATCH);
+		ksan_port_unlock(&p->lock);
+	}
+	return 0;
+}
+
+API void ksan_pool_add_memory(struct ksan_pool *p, const volatile void *ptr, size_t size)
+{
+	uintptr_t a = (uintptr_t)ptr, end = a + size;
+
+	if (!p || !kasan_ready || !size)
+		return;
+	if (a < KASAN_NULL_LIMIT || end < a || end > KASAN_ADDR_LIMIT) {
+		warn_once(p, "memory outside application memory", a);
+		return;
+	}
+	ksan_port_lock(&p->lock);
+	if (ensure_shadow(p, a, size)) {
+		ksan_port_unlock(&p->lock);
+		warn_once(p, "no shadow for its memory", a);
+		return;
+	}
+	/* the memory holds no objects now: forget the records starting in it
+	 * (quarantined ones among them are not released) */
+	for_each_in(p, a, end, forget_one, 0);
+	if (p->nmem == p->memcap) {
+		size_t want = p->memcap ? 2 * p->memcap : 16;
+		struct range *m = ksan_port_map(want * sizeof(*m));
+
+		if (m) {
+			if (p->mem) {
+				core_memcpy(m, p->mem, p->nmem * sizeof(*m));
+				ksan_port_unmap(p->mem, p->memcap * sizeof(*m));
+			}
+			p->mem = m;
+			p->memcap = want;
+		}
+	}
+	/* without room the range is not made addressable again at destroy */
+	if (p->nmem < p->memcap)
+		p->mem[p->nmem++] = (struct range){ a, end };
+	widen(p, a, end);
+	poison_range(a, end, KASAN_SLAB_REDZONE);
+	ksan_port_unlock(&p->lock);
+}
+
+static void fill_object(const struct ksan_pool *p, const struct rec *r, struct kasan_object *o)
+{
+	core_memset(o, 0, sizeof(*o));
+	o->start = r->obj;
+	o->size = r->size;
+	o->cache_size = slot_size(p, r->size);
+	o->cache = p->name;
+	o->live = r->state == REC_LIVE;
+	o->freed = !o->live;
+	o->alloc_stack = r->alloc_stack;
+	o->alloc_tid = r->alloc_tid;
+	o->free_stack = r->free_stack;
+	o->free_tid = r->free_tid;
+}
+
+API void ksan_pool_destroy(struct ksan_pool *p)
+{
+	uintptr_t pc = (uintptr_t)__builtin_return_address(0);
+	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+	struct ksan_pool **pp;
+	const struct rec *first = 0;
+	struct kasan_object o;
+	unsigned long live = 0;
+	int linked;
+	size_t i;
+
+	if (!p)
+		return;
+	ksan_port_lock(&pools_lock);
+	for (pp = &pools; *pp && *pp != p; pp = &(*pp)->next)
+		;
+	linked = *pp == p;
+	if (linked) {
+		*pp = p->next;
+		__atomic_store_n(&kasan_pools, kasan_pools - 1, __ATOMIC_RELAXED);
+	}
+	ksan_port_unlock(&pools_lock);
+	if (!linked) {
+		warn_once(p, "destroyed twice, or not a pool", (uintptr_t)p);
+		return;
+	}
+	ksan_port_lock(&p->lock);	/* a call in flight on another thread ends */
+	ksan_port_unlock(&p->lock);
+	/* nobody reaches p now but this thread; the oldest object still in
+	 * use is the likeliest leak */
+	for (i = 0; i < p->nslots; i++) {
+		const struct rec *r = &p->table[i];
+
+		if (r->obj && r->state == REC_LIVE) {
+			live++;
+			if (!first || r->seq < first->seq)
+				first = r;
+		}
+	}
+	if (live && kasan_ready) {
+		fill_object(p, first, &o);
+		kasan_report_pool_destroy(p->name, live, &o, pc, fp, (uintptr_t)ksan_pool_destroy);
+	}
+	/* the memory is the program's again, as before the pool had it */
+	if (kasan_ready) {
+		for (i = 0; i < p->nslots; i++)
+			if (p->table[i].obj)
+				unpoison_range(p->table[i].obj,
+					       p->table[i].obj + slot_size(p, p->table[i].size));
+		for (i = 0; i < p->nmem; i++)
+			unpoison_range(p->mem[i].lo, p->mem[i].hi);
+	}
+	/* then the quarantined objects go back to the allocator, oldest first */
+	for (i = 0; i < p->qlen; i++) {
+		struct qent *e = &p->q[(p->qhead + i) & (p->qcap - 1)];
+		struct rec *r = find_rec(p, e->obj);
+
+		if (r && r->state == REC_QUARANTINED && r->seq == e->seq)
+			p->release((void *)e->obj, p->arg);
+	}
+	if (p->table)
+		ksan_port_unmap(p->table, p->nslots * sizeof(struct rec));
+	if (p->q)
+		ksan_port_unmap(p->q, p->qcap * sizeof(struct qent));
+	if (p->mem)
+		ksan_port_unmap(p->mem, p->memcap * sizeof(struct range));
+	ksan_port_lock(&pools_lock);
+	core_memset(p, 0, sizeof(*p));
+	p->next = free_pools;
+	free_pools = p;
+	ksan_port_unlock(&pools_lock);
+}
+
+/* ---- hooks of the heap and the reporter ------------------------------ */
+
+void kasan_pool_forget_range(uintptr_t addr, size_t size)
+{
+	struct ksan_pool *p;
+
+	if (!size || addr >= __atomic_load_n(&pools_hi, __ATOMIC_RELAXED) ||
+	    addr + size <= __atomic_load_n(&pools_lo, __ATOMIC_RELAXED))
+		return;
+	ksan_port_lock(&pools_lock);
+	for (p = pools; p; p = p->next) {
+		ksan_port_lock(&p->lock);
+		if (addr < p->hi && addr + size > p->lo)
+			for_each_in(p, addr, addr + size, forget_one, 0);
+		ksan_port_unlock(&p->lock);
+	}
+	ksan_port_unlock(&pools_lock);
+}
+
+/* The best record for an address so far. */
+struct hit {
+	struct ksan_pool *pool;
+	struct rec r;
+	size_t dist;		/* 0 inside */
+	int inside;
+};
+
+struct search {
+	uintptr_t a;
+	struct ksan_pool *pool;	/* the one being searched */
+	struct hit *best;
+};
+
+static int better(const struct hit *h, const struct hit *b)
+{
+	if (!b->pool)
+		return 1;
+	if (h->inside != b->inside)
+		return h->inside;
+	if (h->inside && h->pool != b->pool)	/* nested pools: the smaller object */
+		return h->r.size < b->r.size;
+	if (h->dist != b->dist)
+		return h->dist < b->dist;
+	return h->pool == b->pool && h->r.seq > b->r.seq;	/* the newest */
+}
+
+static int consider(struct ksan_pool *p, size_t i, void *arg)
+{
+	struct search *s = arg;
+	const struct rec *r = &p->table[i];
+	struct hit h;
+
+	h.pool = p;
+	h.r = *r;
+	h.inside = s->a >= r->obj && s->a - r->obj < r->size;
+	h.dist = h.inside ? 0 : s->a < r->obj ? r->obj - s->a : s->a - (r->obj + r->size);
+	if ((h.inside || h.dist <= NEAREST_WINDOW) && better(&h, s->best))
+		*s->best = h;
+	return 0;
+}
+
+static int search(uintptr_t a, struct hit *best)
+{
+	struct search s = { a, 0, best };
+	struct ksan_pool *p;
+
+	core_memset(best, 0, sizeof(*best));
+	ksan_port_lock(&pools_lock);
+	for (p = pools; p; p = p->next) {
+		uintptr_t lo, hi;
+
+		ksan_port_lock(&p->lock);
+		/* objects that hold a or end within the window before it start
+		 * in [a - window - max_size, a + window] */
+		lo = a - NEAREST_WINDOW - p->max_size;
+		lo = lo > a ? 0 : lo;
+		hi = a + NEAREST_WINDOW + 1 < a ? ~(uintptr_t)0 : a + NEAREST_WINDOW + 1;
+		if (lo < p->lo)
+			lo = p->lo;
+		if (hi > p->hi)
+			hi = p->hi;
+		s.pool = p;
+		if (!p->off)
+			for_each_in(p, lo, hi, consider, &s);
+		ksan_port_unlock(&p->lock);
+	}
+	ksan_port_unlock(&pools_lock);
+	return best->pool != 0;
+}
+
+static size_t heap_distance(uintptr_t a, const struct kasan_object *o)
+{
+	return a < o->start ? o->start - a : a >= o->start + o->size ? a - (o->start + o->size) : 0;
+}
+
+/*
+ * The object that describes a: a pool object holding a beats the heap's
+ * (pool memory usually lives inside a heap object: the pool's object is the
+ * more specific one).  A pool object near a (pool memory not handed out, a
+ * slot's tail) beats a live heap object holding a (the pool's memory) and a
+ * heap object farther away, not a freed heap object holding a.
+ */
+int kasan_pool_find_range(uintptr_t a, struct kasan_object *o, int heap_found)
+{
+	struct hit h;
+
+	if (!search(a, &h))
+		return heap_found;
+	if (!h.inside && heap_found) {
+		int heap_inside = a >= o->start && a - o->start < o->size;
+
+		if (heap_inside ? !o->live : heap_distance(a, o) < h.dist)
+			return heap_found;
+	}
+	fill_object(h.pool, &h.r, o);
+	return 1;
+}
