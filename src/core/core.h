@@ -163,6 +163,7 @@ struct core_region {
 };
 extern const uint32_t core_class_size[CORE_KMALLOC_CLASSES] CORE_HIDDEN;
 #define CORE_SLAB_MAX 8192	/* largest kmalloc slab object */
+#define CORE_REGION_SIZE (1u << 20)	/* a slab region, its descriptor first */
 /* kmalloc class index for an object capacity of n bytes (n <= CORE_SLAB_MAX). */
 static inline unsigned core_size_class(size_t n)
 {
@@ -220,6 +221,54 @@ static inline int core_alloc_request(size_t size, size_t *align, size_t *need)
 	*need = (size < 16 ? 16 : size) + (a - 16);
 	return CORE_ALLOC_OK;
 }
+
+/* ---- sideheap.c: records beside the objects (KMSAN, tag-based KASAN) -- */
+/* For a heap with no slot header (core_slab_set_header(0)): one record per
+ * slot in a table beside its region (core_region.detector, made by
+ * core_side_region_init from the detector's region_init), and objects over
+ * the detector's slab limit in a mapping of their own after a descriptor
+ * page.  The detector owns the states (0: free) and the tag byte, and sets
+ * a new object's state last (release). */
+struct core_side_rec {
+	uint32_t size;		/* requested size (a large object's: its descriptor's) */
+	uint32_t alloc_stack;
+	uint16_t obj_off;	/* object = slot + obj_off (alignment) */
+	uint8_t state;		/* the detector's; 0: free */
+	uint8_t tag;		/* the detector's (tag-based KASAN: the object's tag) */
+};
+struct core_side_large {	/* first page of a large object's mapping */
+	uint32_t kind;		/* PAGE_KIND_LARGE */
+	struct core_side_rec rec;
+	uintptr_t obj, base;	/* the object (untagged); the mapping's start */
+	size_t size, map_size;
+};
+/* An object as the calls below find or make it. */
+struct core_side_ref {
+	uintptr_t obj;			/* its start (untagged) */
+	struct core_side_rec *rec;
+	struct core_side_large *large;	/* a large object's descriptor, else NULL */
+	struct core_region *region;	/* a slab object's region and slot */
+	uintptr_t slot;
+};
+static inline size_t core_side_size(const struct core_side_ref *o)
+{
+	return o->large ? o->large->size : o->rec->size;
+}
+void core_side_region_init(struct core_region *r);
+/* A new object of size bytes at align (as core_alloc_request gives them),
+ * its record's state still free: a slot of class cls, or for cls
+ * CORE_SIDE_LARGE a mapping of its own, whose metadata ready(base, size)
+ * makes usable (0 on success) before the page map names it.  0, or -1
+ * when out of memory. */
+#define CORE_SIDE_LARGE (~0u)
+int core_side_alloc(struct core_thread *t, unsigned cls, size_t size, size_t align,
+		    int (*ready)(uintptr_t base, size_t size), struct core_side_ref *o);
+/* The object starting at a (exact), or whose slot or mapping holds a, in
+ * any state: 1 and *o, or 0 when there is none. */
+int core_side_find(uintptr_t a, int exact, struct core_side_ref *o);
+/* Give a freed object's memory back: its slot, or its mapping (the page
+ * map forgets it first); the detector has cleaned its metadata. */
+void core_side_release(struct core_thread *t, const struct core_side_ref *o);
 
 /* ---- quarantine.c: FIFO of freed objects, bounded in bytes ------------ */
 /* Each queued object provides a link word; the detector says where, and

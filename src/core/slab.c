@@ -10,7 +10,6 @@
  */
 #include "core.h"
 
-#define REGION_SIZE (1u << 20)
 #define REFILL 32
 #define MAG_SLOTS (CORE_CACHE_MAX / 2)
 #define MAGS_PER_MAP 120		/* about 32 KiB */
@@ -105,7 +104,7 @@ uint32_t core_class_stride(unsigned cls)
 /* Map a new region for c; called with c->lock held. */
 static int new_region(struct slab_class *c, unsigned cls)
 {
-	char *mem = ksan_port_map(REGION_SIZE);
+	char *mem = ksan_port_map(CORE_REGION_SIZE);
 	struct core_region *r;
 
 	if (!mem)
@@ -116,11 +115,11 @@ static int new_region(struct slab_class *c, unsigned cls)
 	r->cls = cls;
 	r->stride = c->stride;
 	r->base = ROUND_UP((uintptr_t)mem + sizeof(*r), 16);
-	r->end = r->base + (REGION_SIZE - (r->base - (uintptr_t)mem)) /
+	r->end = r->base + (CORE_REGION_SIZE - (r->base - (uintptr_t)mem)) /
 			   c->stride * c->stride;
 	r->stride_inv = ((1ull << 40) + c->stride - 1) / c->stride;
-	if (core_pagemap_set((uintptr_t)mem, REGION_SIZE, r)) {
-		ksan_port_unmap(mem, REGION_SIZE);
+	if (core_pagemap_set((uintptr_t)mem, CORE_REGION_SIZE, r)) {
+		ksan_port_unmap(mem, CORE_REGION_SIZE);
 		return -1;
 	}
 	if (region_init)

@@ -53,9 +53,9 @@ static void region_init(struct core_region *r)
 {
 	uintptr_t start = ROUND_DOWN((uintptr_t)r, 4096);
 
-	if (ksan_port_shadow_ensure(start, (1u << 20)))
+	if (ksan_port_shadow_ensure(start, CORE_REGION_SIZE))
 		core_fatal("cannot map shadow for the heap");
-	kasan_poison(start, 1u << 20, KASAN_SLAB_REDZONE);
+	kasan_poison(start, CORE_REGION_SIZE, KASAN_SLAB_REDZONE);
 }
 
 static void **qlink_of(void *obj)

@@ -3,56 +3,24 @@
  * classes with no red zones (addressability is not KMSAN's business), no
  * quarantine (a freed slot is reused at once, so peak memory stays at the
  * program's own) and no header in the slot: each region keeps one small
- * record per slot on the side.  A header in the slot would cost its bytes
- * three times (data, shadow, origins) and push small objects up a class;
- * the side records are runtime memory whose metadata is never touched.
- * Objects over SLAB_MAX get a mapping of their own, released at free.
+ * record per slot on the side (the core's side heap, sideheap.c).  A header
+ * in the slot would cost its bytes three times (data, shadow, origins) and
+ * push small objects up a class.  Objects over SLAB_MAX get a mapping of
+ * their own, released at free.
  * Allocation stacks are depot handles; the object's bytes are poisoned
  * with an allocation origin when made (calloc: clean) and with a free
  * origin when freed, as the kernel's KMSAN does for slab objects.
  */
 #include "kmsan.h"
 
-#define REGION_BYTES (1u << 20)	/* the core slab's regions */
-
 enum { SLOT_FREE = 0, SLOT_LIVE = 0xa1, SLOT_DEAD = 0xf4 };
-
-struct slot_rec {		/* one per slot, in the region's side table */
-	uint32_t size;		/* requested size */
-	uint32_t alloc_stack;
-	uint16_t obj_off;	/* object = slot + obj_off (alignment) */
-	uint8_t state;
-	uint8_t cls;
-};
-_Static_assert(sizeof(struct slot_rec) == 12, "12 bytes a slot");
-
-struct large {			/* first page of a large object's mapping */
-	uint32_t kind;		/* PAGE_KIND_LARGE */
-	uint32_t state;
-	uintptr_t obj, base;	/* the object; the mapping's start */
-	size_t size, map_size;
-	uint32_t alloc_stack;
-};
 
 /* A fresh region: its metadata is mapped now, not one fault at a time,
  * and its side table (zero: every slot free) is mapped untouched. */
 static void region_init(struct core_region *r)
 {
-	size_t slots = (r->end - r->base) / r->stride;
-
-	ksan_port_shadow_ensure(ROUND_DOWN((uintptr_t)r, 4096), REGION_BYTES);
-	r->detector = ksan_port_map(ROUND_UP(slots * sizeof(struct slot_rec), 4096));
-}
-
-/* The record of the slot at slot, in region r (NULL without a table). */
-static struct slot_rec *rec_of(const struct core_region *r, uintptr_t slot)
-{
-	struct slot_rec *t = r->detector;
-
-	if (unlikely(!t))
-		return 0;
-	/* exact: see core_slot_of */
-	return t + (((slot - r->base) * r->stride_inv) >> 40);
+	ksan_port_shadow_ensure(ROUND_DOWN((uintptr_t)r, 4096), CORE_REGION_SIZE);
+	core_side_region_init(r);
 }
 
 /*
@@ -101,159 +69,65 @@ static void fresh(void *obj, size_t size, int flags, depot_handle_t stack)
 	}
 }
 
-static void *large_alloc(size_t size, size_t align, int flags,
-			 const struct kmsan_caller *cl, int *err)
-{
-	size_t page = ksan_port_page_size();
-	size_t slack = align > page ? align : 0;
-	size_t map = page + ROUND_UP(size ? size : 1, page) + slack;
-	uintptr_t raw, obj;
-	struct large *l;
-
-	/* [descriptor page][object], the object aligned within the slack */
-	raw = (uintptr_t)ksan_port_map(map);
-	if (!raw) {
-		*err = KMSAN_ENOMEM;
-		return 0;
-	}
-	obj = ROUND_UP(raw + page, slack ? align : page);
-	l = (struct large *)(obj - page);
-	if (ksan_port_shadow_ensure(raw, map) || core_pagemap_set(raw, map, l)) {
-		ksan_port_unmap((void *)raw, map);
-		*err = KMSAN_ENOMEM;
-		return 0;
-	}
-	l->kind = PAGE_KIND_LARGE;
-	l->obj = obj;
-	l->size = size;
-	l->map_size = map;
-	l->base = raw;
-	l->alloc_stack = kmsan_caller_stack(cl);
-	fresh((void *)obj, size, flags, l->alloc_stack);
-	__atomic_store_n(&l->state, SLOT_LIVE, __ATOMIC_RELEASE);
-	return (void *)obj;
-}
-
 void *kmsan_malloc(size_t size, size_t align, int flags,
 		   const struct kmsan_caller *cl, int *err)
 {
 	struct core_thread *t;
-	struct core_region *r;
-	struct slot_rec *rec;
+	struct core_side_ref o;
 	size_t need;
-	unsigned cls;
-	uintptr_t slot, obj;
-	void *s;
 
 	*err = core_alloc_request(size, &align, &need);
 	if (unlikely(*err))
 		return 0;
-	if (need > SLAB_MAX)
-		return large_alloc(size, align, flags, cl, err);
 	t = core_thread_get();
-	cls = size_class(need);
-	s = core_slot_alloc(t, cls);
-	if (!s) {
+	if (core_side_alloc(t, need > SLAB_MAX ? CORE_SIDE_LARGE : size_class(need), size,
+			    align, ksan_port_shadow_ensure, &o)) {
 		*err = KMSAN_ENOMEM;
 		return 0;
 	}
-	slot = (uintptr_t)s;
-	r = core_region_of(slot);
-	rec = r ? rec_of(r, slot) : 0;
-	if (unlikely(!rec)) {	/* no side table: the slot stays out of use */
-		*err = KMSAN_ENOMEM;
-		return 0;
-	}
-	obj = ROUND_UP(slot, align);
-	rec->cls = (uint8_t)cls;
-	rec->obj_off = (uint16_t)(obj - slot);
-	rec->size = (uint32_t)size;
-	rec->alloc_stack = kmsan_caller_stack(cl);
-	fresh((void *)obj, size, flags, rec->alloc_stack);
-	__atomic_store_n(&rec->state, SLOT_LIVE, __ATOMIC_RELEASE);
-	return (void *)obj;
+	o.rec->alloc_stack = core_caller_stack(t, cl);
+	fresh((void *)o.obj, size, flags, o.rec->alloc_stack);
+	__atomic_store_n(&o.rec->state, SLOT_LIVE, __ATOMIC_RELEASE);
+	return (void *)o.obj;
 }
 
-/* The live object starting at p: its slot record or large descriptor;
- * *slot = the slot's start for a slab object. */
-static void *lookup_live(uintptr_t p, int *is_large, uintptr_t *slot)
+/* The live object starting at p. */
+static int lookup_live(const void *p, struct core_side_ref *o)
 {
-	void *owner = core_pagemap_get(p);
-
-	if (!owner)
-		return 0;
-	if (((struct large *)owner)->kind == PAGE_KIND_LARGE) {
-		struct large *l = owner;
-
-		*is_large = 1;
-		return l->obj == p && __atomic_load_n(&l->state, __ATOMIC_ACQUIRE) ==
-		       SLOT_LIVE ? l : 0;
-	} else {
-		struct core_region *r = owner;
-		struct slot_rec *rec;
-
-		*is_large = 0;
-		*slot = core_slot_of(r, p);
-		if (!*slot || !(rec = rec_of(r, *slot)) || *slot + rec->obj_off != p)
-			return 0;
-		return __atomic_load_n(&rec->state, __ATOMIC_ACQUIRE) == SLOT_LIVE ? rec : 0;
-	}
+	return core_side_find((uintptr_t)p, 1, o) &&
+	       __atomic_load_n(&o->rec->state, __ATOMIC_ACQUIRE) == SLOT_LIVE;
 }
 
 int kmsan_free(void *ptr, const struct kmsan_caller *cl)
 {
-	int is_large;
-	uintptr_t slot = 0;
-	void *o = lookup_live((uintptr_t)ptr, &is_large, &slot);
+	struct core_side_ref o;
 
-	if (!o)
+	if (!lookup_live(ptr, &o) ||
+	    !__sync_bool_compare_and_swap(&o.rec->state, SLOT_LIVE, SLOT_DEAD))
 		return -1;	/* not KMSAN's to judge: left alone */
-	if (is_large) {
-		struct large *l = o;
-		uintptr_t base = l->base;
-		size_t map = l->map_size;
-
-		if (!__sync_bool_compare_and_swap(&l->state, SLOT_LIVE, SLOT_DEAD))
-			return -1;
+	if (o.large) {
 		/* the mapping goes, and its metadata is zero again for
 		 * whatever is mapped there next */
-		core_pagemap_clear(base, map);
-		ksan_port_discard(kmsan_shadow_of(base), map);
-		ksan_port_discard(kmsan_origin_of(base), map);
-		ksan_port_unmap((void *)base, map);
-		return 0;
+		ksan_port_discard(kmsan_shadow_of(o.large->base), o.large->map_size);
+		ksan_port_discard(kmsan_origin_of(o.large->base), o.large->map_size);
 	} else {
-		struct slot_rec *rec = o;
-
-		if (!__sync_bool_compare_and_swap(&rec->state, SLOT_LIVE, SLOT_DEAD))
-			return -1;
-		kmsan_poison(ptr, rec->size,
-			     kmsan_origin_free(kmsan_caller_stack(cl)));
-		__atomic_store_n(&rec->state, SLOT_FREE, __ATOMIC_RELEASE);
-		core_slot_free(core_thread_get(), rec->cls, (void *)slot);
-		return 0;
+		kmsan_poison(ptr, o.rec->size, kmsan_origin_free(kmsan_caller_stack(cl)));
+		__atomic_store_n(&o.rec->state, SLOT_FREE, __ATOMIC_RELEASE);
 	}
+	core_side_release(core_thread_get(), &o);
+	return 0;
 }
 
 size_t kmsan_usable_size(const void *ptr)
 {
-	int is_large;
-	uintptr_t slot;
-	void *o = lookup_live((uintptr_t)ptr, &is_large, &slot);
+	struct core_side_ref o;
 
-	if (!o)
-		return (size_t)-1;
-	return is_large ? ((struct large *)o)->size : ((struct slot_rec *)o)->size;
+	return lookup_live(ptr, &o) ? core_side_size(&o) : (size_t)-1;
 }
 
 uint32_t kmsan_alloc_stack(const void *ptr)
 {
-	int is_large;
-	uintptr_t slot;
-	void *o = lookup_live((uintptr_t)ptr, &is_large, &slot);
+	struct core_side_ref o;
 
-	if (!o)
-		return 0;
-	return is_large ? ((struct large *)o)->alloc_stack :
-	       ((struct slot_rec *)o)->alloc_stack;
+	return lookup_live(ptr, &o) ? o.rec->alloc_stack : 0;
 }
