@@ -126,7 +126,9 @@
 	X(ksan_check_read) X(ksan_check_write) X(ksan_report_count)	\
 	X(ksan_record_aux_stack)					\
 	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
-	X(ksan_intra_close) X(ksan_intra_scope_end)
+	X(ksan_intra_close) X(ksan_intra_scope_end)			\
+	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
+	X(ksan_pool_free) X(ksan_pool_add_memory)
 /* the first record's forwarder: it tells whether the library's calls are
  * preempted by the executable's definitions */
 #define FIRST_ENTRY __asan_load1_noabort
@@ -151,7 +153,9 @@
 	X(ksan_region_is_poisoned) X(ksan_address_is_poisoned)		\
 	X(ksan_check_read) X(ksan_check_write) X(ksan_record_aux_stack)	\
 	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
-	X(ksan_intra_close) X(ksan_intra_scope_end)
+	X(ksan_intra_close) X(ksan_intra_scope_end)			\
+	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
+	X(ksan_pool_free) X(ksan_pool_add_memory)
 #define FIRST_ENTRY __msan_get_context_state
 #endif
 
