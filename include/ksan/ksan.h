@@ -205,24 +205,46 @@ void ksan_intra_scope_end(void *obj);		/* KSAN_INTRA_SCOPED's cleanup */
  * Pools: a program's own allocators (free lists, per-thread caches, arenas,
  * lookaside slots) tell KASAN when they hand an object out and take it back.
  * Handed-out objects are addressable, with their allocation stack; taken-back
- * objects are poisoned, with their free stack; reports name the pool as the
- * cache ("which belongs to the cache conn_pool of size 64").  A free of an
- * object that is already free, or that the pool never handed out, is reported.
+ * objects are poisoned as freed heap memory is, with their free stack; reports
+ * name the pool as the cache ("which belongs to the cache conn_pool of size
+ * 64").  A free of an object that is already free, or that the pool never
+ * handed out (or of a pointer inside one), is reported as a double-free or
+ * invalid-free.  object_size is the slot size: with object_size > size, the
+ * slot's bytes past size are poisoned like a heap object's tail (objects
+ * must then start at least object_size apart); 0: objects of any size.
+ * Memory given to ksan_pool_add_memory() is poisoned as a heap red zone
+ * (slab-out-of-bounds) until handed out, and holds no objects any more (an
+ * arena's reset): records of objects in it are forgotten.
  *
  * Quarantine: with a release function, ksan_pool_free() keeps the freed
  * object in the pool's quarantine (option pool_quarantine_size, bytes per
  * pool) and returns 0: the allocator must not reuse it until ksan calls
  * release(obj, arg) (from a later ksan_pool_free() or ksan_pool_destroy(),
- * on that caller's thread, no ksan lock held), so a use after free is still
- * caught while the allocator recycles other objects.  Without one (release
- * NULL), ksan_pool_free() returns nonzero and the allocator recycles the
- * object at once: a use after free is caught until the object is handed
- * out again.  ksan_pool_free() returns 0 as well for a bad free (reported):
+ * on that caller's thread, no ksan lock held: do not hold a lock there that
+ * release takes), so a use after free is still caught while the allocator
+ * recycles other objects.  Without one (release NULL), ksan_pool_free()
+ * returns nonzero and the allocator recycles the object at once: a use
+ * after free is caught until the object is handed out again.  The object
+ * stays poisoned after its release until it is handed out again.
+ * ksan_pool_free() returns 0 as well for a bad free (reported) and for NULL:
  * do not put that pointer on a free list.
- * ksan_pool_destroy() reports the objects still handed out, then releases
- * the quarantined ones.  object_size 0: objects of any size.
- * Under KFENCE, KMSAN, KCSAN or tags, and without ksan, the pool calls do
- * nothing and ksan_pool_free() returns 1 (the KSAN_POOL_* macros likewise).
+ * Free-list links inside free objects: a free object is poisoned, so the
+ * allocator reads and writes its links in functions built without checks
+ * (__attribute__((no_sanitize_address)), as the kernel's slab keeps its
+ * freelist pointer), or reads the link only after ksan_pool_alloc() and
+ * writes it before ksan_pool_free().
+ * ksan_pool_destroy() reports the objects still handed out (one
+ * "objects-remaining" report), makes the pool's memory addressable again,
+ * then releases the quarantined objects: destroy a pool before its memory
+ * goes back to the heap (a heap free of memory holding pool objects forgets
+ * them, so a pool over freed memory describes nothing there).
+ * ksan_pool_create() returns NULL when out of memory, and every call takes
+ * NULL as a pool that checks nothing (ksan_pool_free() returns 1).
+ * Under KMSAN, KCSAN, tags or the KFENCE preload, and without ksan, the pool
+ * calls do nothing: create returns NULL, ksan_pool_free() returns 1 (the
+ * KSAN_POOL_* macros likewise).  Under --ksan=kfence (KASAN's runtime,
+ * nothing instrumented) they work as under KASAN, and only the checked C
+ * library functions (memcpy, strcpy...) see the poisoned objects.
  */
 struct ksan_pool;
 typedef void (*ksan_pool_release_fn)(void *obj, void *arg);
