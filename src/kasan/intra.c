@@ -178,6 +178,24 @@ static void warn_once(const char *why, uintptr_t obj, const struct ksan_intra_ty
 		    (unsigned long)obj, t && t->name ? t->name : "?", why);
 }
 
+/*
+ * Whether obj's shadow surely exists without asking the port (on Linux a
+ * system call: as much again as the rest of an arm): the heap's memory got
+ * its shadow with its region, and an object on this thread's stack lies in
+ * an instrumented frame, whose prologue wrote the shadow of its red zones
+ * around it (stack.c relies on the same).  Globals, the fake stack, KFENCE
+ * objects and the program's own mappings ask; the ensuring happens before
+ * intra_lock, a leaf, is taken.
+ */
+static int shadow_exists(uintptr_t obj)
+{
+	uintptr_t lo, hi;
+
+	if (core_pagemap_get(obj))
+		return 1;
+	return !ksan_port_current_stack(&lo, &hi) && obj >= lo && obj < hi;
+}
+
 /* ---- public interface (ksan.h) --------------------------------------- */
 
 API void ksan_intra_arm(const volatile void *p, const struct ksan_intra_type *t)
@@ -195,10 +213,9 @@ API void ksan_intra_arm(const volatile void *p, const struct ksan_intra_type *t)
 	}
 	if (!has_gap(t))
 		return;		/* nothing to poison (a build without gaps) */
-	/* stacks and globals: their shadow may not exist yet (a leaf lock
-	 * must not wait for the port's shadow mapping) */
-	if (ksan_port_shadow_ensure(obj, t->size))
-		return;
+	if (!shadow_exists(obj))
+		if (ksan_port_shadow_ensure(obj, t->size))
+			return;
 	ksan_port_lock(&intra_lock);
 	if (!table)
 		core_fork_add_lock(&intra_lock, CORE_FORK_LEAF);
