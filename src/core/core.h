@@ -144,6 +144,11 @@ void core_fork_child(void);
  * for a lock under which no other runtime lock is ever taken. */
 enum core_fork_order { CORE_FORK_OUTER, CORE_FORK_LEAF };
 void core_fork_add_lock(ksan_lock_t *lock, enum core_fork_order order);
+/* Locks a detector makes at run time (one per pool: kasan/pool.c) join
+ * with a pair of functions that take them all and release them (reset:
+ * in the child, mark them free), run where LEAF locks are.  At most one
+ * pair; call before the first of those locks is taken (idempotent). */
+void core_fork_add_hooks(void (*lock_all)(void), void (*unlock_all)(int reset));
 
 /* ---- pagemap.c: which runtime object owns a page --------------------- */
 enum { PAGE_KIND_SLAB = 0x51ab, PAGE_KIND_LARGE = 0x1a26 };

@@ -13,6 +13,8 @@
  *   CORE_FORK_LEAF   taken after them: no runtime lock is ever taken while
  *                    one of these is held (the thread registry, the signal
  *                    table, the fake-stack and globals lists...).
+ * Locks made at run time, in any number (a lock per checked pool), join as
+ * a pair of functions that take and release them all, after the LEAF locks.
  */
 #include "core.h"
 
@@ -26,6 +28,8 @@ void core_slab_unlock_all(int reset) CORE_HIDDEN;
 static ksan_lock_t reg_lock;	/* outermost: guards the tables below */
 static ksan_lock_t *added[2][FORK_MAX_LOCKS];
 static unsigned nadded[2];
+static void (*hook_lock)(void);		/* core_fork_add_hooks' pair */
+static void (*hook_unlock)(int reset);
 
 void core_fork_add_lock(ksan_lock_t *lock, enum core_fork_order order)
 {
@@ -42,6 +46,18 @@ void core_fork_add_lock(ksan_lock_t *lock, enum core_fork_order order)
 		core_fatal("too many locks for the fork protocol (FORK_MAX_LOCKS)");
 	}
 	added[o][nadded[o]++] = lock;
+	ksan_port_unlock(&reg_lock);
+}
+
+void core_fork_add_hooks(void (*lock_all)(void), void (*unlock_all)(int reset))
+{
+	ksan_port_lock(&reg_lock);
+	if (hook_lock && hook_lock != lock_all) {
+		ksan_port_unlock(&reg_lock);
+		core_fatal("two sets of fork hooks (core_fork_add_hooks)");
+	}
+	hook_lock = lock_all;
+	hook_unlock = unlock_all;
 	ksan_port_unlock(&reg_lock);
 }
 
@@ -76,10 +92,14 @@ void core_fork_prepare(void)
 	ksan_port_lock(&core_depot_lock);
 	ksan_port_lock(&core_pagemap_lock);
 	lock_added(1);
+	if (hook_lock)
+		hook_lock();
 }
 
 void core_fork_parent(void)
 {
+	if (hook_unlock)
+		hook_unlock(0);
 	unlock_added(1, 0);
 	ksan_port_unlock(&core_pagemap_lock);
 	ksan_port_unlock(&core_depot_lock);
@@ -94,6 +114,8 @@ void core_fork_parent(void)
 void core_fork_child(void)
 {
 	/* only this thread exists now: nobody to wake, just mark them free */
+	if (hook_unlock)
+		hook_unlock(1);
 	unlock_added(1, 1);
 	core_pagemap_lock.state = 0;
 	core_depot_lock.state = 0;

@@ -263,6 +263,7 @@ int kasan_free(void *ptr, const struct kasan_caller *cl)
 		l->free_stack = core_caller_stack(t, cl);
 		l->free_tid = t->tid;
 		kasan_intra_forget(l->obj, l->size, 0);
+		kasan_pool_forget(l->obj, l->size);
 		kasan_poison(l->obj, ROUND_UP(l->size, 8), KASAN_PAGE_FREE);
 		core_quarantine_put(t, l, l->map_size);
 	} else {
@@ -276,6 +277,7 @@ int kasan_free(void *ptr, const struct kasan_caller *cl)
 		fi->free_stack = core_caller_stack(t, cl);
 		fi->free_tid = t->tid;
 		kasan_intra_forget(p, c->size, 0);
+		kasan_pool_forget(p, c->size);
 		kasan_poison(p, ROUND_UP(c->size, 8), KASAN_SLAB_FREE);
 		core_quarantine_put(t, c, core_class_stride(c->cls));
 	}
@@ -382,7 +384,7 @@ static uintptr_t distance(uintptr_t a, const struct chunk *c)
 	return a < beg ? beg - a : a >= end ? a - end : 0;
 }
 
-int kasan_find_object(uintptr_t a, struct kasan_object *o)
+static int find_heap_object(uintptr_t a, struct kasan_object *o)
 {
 	void *owner = core_pagemap_get(a);
 
@@ -430,4 +432,11 @@ found:
 		fill_from_chunk(c, o);
 		return 1;
 	}
+}
+
+/* The heap object for a, unless a checked pool's object describes it
+ * better (pool.c). */
+int kasan_find_object(uintptr_t a, struct kasan_object *o)
+{
+	return kasan_pool_find(a, o, find_heap_object(a, o));
 }

@@ -99,6 +99,33 @@ static void warn_once(const struct ksan_pool *p, const char *what, uintptr_t a)
 		    (unsigned long)a);
 }
 
+/* ---- the fork protocol ------------------------------------------------ */
+
+static void fork_lock_all(void)
+{
+	struct ksan_pool *p;
+
+	ksan_port_lock(&pools_lock);
+	for (p = pools; p; p = p->next)
+		ksan_port_lock(&p->lock);
+}
+
+static void fork_unlock_all(int reset)
+{
+	struct ksan_pool *p;
+
+	for (p = pools; p; p = p->next) {
+		if (reset)
+			p->lock.state = 0;
+		else
+			ksan_port_unlock(&p->lock);
+	}
+	if (reset)
+		pools_lock.state = 0;
+	else
+		ksan_port_unlock(&pools_lock);
+}
+
 /* ---- shadow ------------------------------------------------------------ */
 
 /*
@@ -414,6 +441,7 @@ API struct ksan_pool *ksan_pool_create(const char *name, size_t object_size,
 	struct ksan_pool *p;
 	size_t n;
 
+	core_fork_add_hooks(fork_lock_all, fork_unlock_all);
 	ksan_port_lock(&pools_lock);
 	p = free_pools;
 	if (p)

@@ -8,10 +8,16 @@
  */
 #include "report.h"
 
-/* The address of a bad pool free is not one of that pool's objects. */
+/* The address of a bad pool free is in none of that pool's objects (the
+ * description is another pool's object, a heap object or the pool's
+ * nearest object, or there is none). */
 static int foreign(const struct report_ctx *c)
 {
-	return c->pool && !c->pool_in_use && !(c->has_obj && c->obj.cache == c->pool);
+	const struct kasan_object *o = &c->obj;
+
+	return c->pool && !c->pool_in_use &&
+	       !(c->has_obj && o->cache == c->pool && c->r.addr >= o->start &&
+		 (c->r.addr - o->start < o->size || c->r.addr == o->start));
 }
 
 /* kasan and asan layouts: after the object's description, if any. */
