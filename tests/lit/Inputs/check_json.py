@@ -138,7 +138,7 @@ def check(r):
         errs.append('task %r is not name/tid' % r['task'])
     frames('stack', r['stack'], errs)
     allowed = set(need) | {'object', 'alloc_stack', 'free_stack', 'aux_stack', 'aux_stack2',
-                         'global', 'frame', 'intra'}
+                         'global', 'frame', 'intra', 'pool', 'in_use'}
     extra = set(r) - allowed
     if extra:
         errs.append('unknown fields %s' % sorted(extra))
@@ -166,6 +166,27 @@ def check(r):
         errs.append('stacks without object')
     if 'intra' in r:
         errs += check_intra(r)
+    errs += check_pool(r)
+    return errs
+
+
+def check_pool(r):
+    """A bad free made to a checked pool names it ("pool"); a pool destroyed
+    with objects in use is an objects-remaining report with the pool, the
+    count ("in_use") and its oldest object."""
+    errs = []
+    if 'pool' in r and (not isinstance(r['pool'], str) or not r['pool']):
+        errs.append('pool %r' % r['pool'])
+    if r['type'] == 'objects-remaining':
+        if not isinstance(r.get('in_use'), int) or r['in_use'] < 1 or 'pool' not in r:
+            errs.append('objects-remaining without pool and in_use >= 1')
+        elif 'object' not in r or r['object']['cache'] != r['pool'] or \
+                r['object']['state'] != 'allocated' or r['access'] != 'free':
+            errs.append('objects-remaining: not a live object of the pool')
+    elif 'in_use' in r:
+        errs.append('in_use in a %s report' % r['type'])
+    elif 'pool' in r and r['type'] not in ('double-free', 'invalid-free'):
+        errs.append('pool in a %s report' % r['type'])
     return errs
 
 
@@ -237,6 +258,10 @@ def main():
                 d, int(expect == addr), r['alloc_stack'][0]['function'])
             if o['state'] == 'freed':
                 desc += ' free0=%s' % r['free_stack'][0]['function']
+        if 'pool' in r:
+            desc += ' pool=%s' % r['pool']
+        if 'in_use' in r:
+            desc += ' in_use=%d' % r['in_use']
         if 'intra' in r:
             i = r['intra']
             desc += ' intra=%s.%s+%d gap=%s@%d/%d offset=%d' % (
