@@ -303,6 +303,14 @@ int core_report_callback(const struct ksan_report *r);
 /* Print the buffer, release the lock, apply halt policy (halt: the
  * detector's halt_on_error value). */
 void core_report_end(int halt);
+/* Stop after a halting report: abort() with abort_on_error, else exit
+ * with exitcode. */
+void core_halt(void) __attribute__((noreturn));
+/* halt_on_error as the user set it, else the detector's default. */
+static inline int core_halt_on_error(int dflt)
+{
+	return core_opt.halt_on_error < 0 ? dflt : (int)core_opt.halt_on_error;
+}
 /* Abandon a begun report (callback handled it). */
 void core_report_cancel(void);
 void core_report_flush(void);	/* write what is in core_rbuf so far */

@@ -192,15 +192,19 @@ void core_report_end(int halt)
 	struct core_thread *t = core_thread_get();
 
 	core_report_flush();
-	if (halt) {
-		if (core_opt.abort_on_error)
-			ksan_port_abort();
-		ksan_port_exit((int)core_opt.exitcode);
-	}
+	if (halt)
+		core_halt();
 	if (t->in_report == REPORT_NESTED)
 		end_nested(t);
 	else
 		release(t);
+}
+
+void core_halt(void)
+{
+	if (core_opt.abort_on_error)
+		ksan_port_abort();
+	ksan_port_exit((int)core_opt.exitcode);
 }
 
 void core_fatal(const char *msg)

@@ -13,14 +13,6 @@
 #define RET() ((uintptr_t)__builtin_return_address(0))
 #define FRAME() ((uintptr_t)__builtin_frame_address(0))
 
-/* An abort-variant check: the compiler assumes it does not return on error. */
-static void halt_now(void)
-{
-	if (core_opt.abort_on_error)
-		ksan_port_abort();
-	ksan_port_exit((int)core_opt.exitcode);
-}
-
 /*
  * The outline checks' fast path: an access inside one granule whose shadow
  * allows it (almost every access) returns after one shadow load; anything
@@ -50,17 +42,17 @@ ABI __attribute__((noinline)) void __asan_store##size##_noabort(uintptr_t a) \
 { if (likely(fast_ok(a, size))) return;					\
   kasan_check_range(a, size, 1, RET(), FRAME(), 0); }			\
 ABI __attribute__((noinline)) void __asan_load##size(uintptr_t a)	\
-{ if (!kasan_check_range(a, size, 0, RET(), FRAME(), 0)) halt_now(); }	\
+{ if (!kasan_check_range(a, size, 0, RET(), FRAME(), 0)) core_halt(); }	\
 ABI __attribute__((noinline)) void __asan_store##size(uintptr_t a)	\
-{ if (!kasan_check_range(a, size, 1, RET(), FRAME(), 0)) halt_now(); }	\
+{ if (!kasan_check_range(a, size, 1, RET(), FRAME(), 0)) core_halt(); }	\
 ABI __attribute__((noinline)) void __asan_report_load##size##_noabort(uintptr_t a) \
 { kasan_report(a, size, 0, RET(), FRAME(), 0); }			\
 ABI __attribute__((noinline)) void __asan_report_store##size##_noabort(uintptr_t a) \
 { kasan_report(a, size, 1, RET(), FRAME(), 0); }			\
 ABI __attribute__((noinline)) void __asan_report_load##size(uintptr_t a) \
-{ kasan_report(a, size, 0, RET(), FRAME(), 0); halt_now(); }		\
+{ kasan_report(a, size, 0, RET(), FRAME(), 0); core_halt(); }		\
 ABI __attribute__((noinline)) void __asan_report_store##size(uintptr_t a) \
-{ kasan_report(a, size, 1, RET(), FRAME(), 0); halt_now(); }
+{ kasan_report(a, size, 1, RET(), FRAME(), 0); core_halt(); }
 
 DEFINE_CHECK(1)
 DEFINE_CHECK(2)
@@ -79,12 +71,12 @@ ABI __attribute__((noinline)) void __asan_storeN_noabort(uintptr_t a, size_t n)
 ABI __attribute__((noinline)) void __asan_loadN(uintptr_t a, size_t n)
 {
 	if (!kasan_check_range(a, n, 0, RET(), FRAME(), 0))
-		halt_now();
+		core_halt();
 }
 ABI __attribute__((noinline)) void __asan_storeN(uintptr_t a, size_t n)
 {
 	if (!kasan_check_range(a, n, 1, RET(), FRAME(), 0))
-		halt_now();
+		core_halt();
 }
 
 /* Inline checks found a bad byte; the runtime re-checks the whole range so
@@ -100,12 +92,12 @@ ABI __attribute__((noinline)) void __asan_report_store_n_noabort(uintptr_t a, si
 ABI __attribute__((noinline)) void __asan_report_load_n(uintptr_t a, size_t n)
 {
 	kasan_report(a, n, 0, RET(), FRAME(), 0);
-	halt_now();
+	core_halt();
 }
 ABI __attribute__((noinline)) void __asan_report_store_n(uintptr_t a, size_t n)
 {
 	kasan_report(a, n, 1, RET(), FRAME(), 0);
-	halt_now();
+	core_halt();
 }
 
 /* The kernel's explicit checks, for hand-annotated code. */

@@ -8,11 +8,6 @@
  */
 #include "report.h"
 
-int kasan_halt(void)
-{
-	return core_opt.halt_on_error < 0 ? 1 : (int)core_opt.halt_on_error;
-}
-
 struct bug {
 	const char *kasan, *asan;
 };

@@ -34,7 +34,5 @@ void kasan_report_fault(const struct kasan_fault *f)
 	c->npcs = 1 + (f->fp ? ksan_port_stack_trace(c->pcs + 1, DEPOT_MAX_FRAMES - 1, 0, f->fp) : 0);
 	kasan_emit(c);
 	/* a fault cannot be resumed: the access would fault again */
-	if (core_opt.abort_on_error)
-		ksan_port_abort();
-	ksan_port_exit((int)core_opt.exitcode);
+	core_halt();
 }

@@ -256,7 +256,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int write,
 	struct kctx *c = &ctx;
 	struct ksan_report r;
 	char cache[32];
-	int halt = core_opt.halt_on_error > 0;	/* KFENCE's default: go on */
+	int halt = core_halt_on_error(0);	/* KFENCE's default: go on */
 
 	if (!core_report_begin(pc, kernel_word(&(struct kctx){ .type = type }), 1))
 		return;

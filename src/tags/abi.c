@@ -13,13 +13,6 @@
 #define RET() ((uintptr_t)__builtin_return_address(0))
 #define FRAME() ((uintptr_t)__builtin_frame_address(0))
 
-static void halt_now(void)
-{
-	if (core_opt.abort_on_error)
-		ksan_port_abort();
-	ksan_port_exit((int)core_opt.exitcode);
-}
-
 /* One shadow load for an access inside one granule (almost all). */
 static inline __attribute__((always_inline)) int fast_ok(uintptr_t a, size_t size)
 {
@@ -44,10 +37,10 @@ ABI __attribute__((noinline)) void __hwasan_store##size##_noabort(uintptr_t a) \
   tags_check_range(a, size, 1, RET(), FRAME(), 0); }			\
 ABI __attribute__((noinline)) void __hwasan_load##size(uintptr_t a)	\
 { if (likely(fast_ok(a, size))) return;					\
-  if (!tags_check_range(a, size, 0, RET(), FRAME(), 0)) halt_now(); }	\
+  if (!tags_check_range(a, size, 0, RET(), FRAME(), 0)) core_halt(); }	\
 ABI __attribute__((noinline)) void __hwasan_store##size(uintptr_t a)	\
 { if (likely(fast_ok(a, size))) return;					\
-  if (!tags_check_range(a, size, 1, RET(), FRAME(), 0)) halt_now(); }
+  if (!tags_check_range(a, size, 1, RET(), FRAME(), 0)) core_halt(); }
 
 DEFINE_CHECK(1)
 DEFINE_CHECK(2)
@@ -66,12 +59,12 @@ ABI __attribute__((noinline)) void __hwasan_storeN_noabort(uintptr_t a, size_t n
 ABI __attribute__((noinline)) void __hwasan_loadN(uintptr_t a, size_t n)
 {
 	if (!tags_check_range(a, n, 0, RET(), FRAME(), 0))
-		halt_now();
+		core_halt();
 }
 ABI __attribute__((noinline)) void __hwasan_storeN(uintptr_t a, size_t n)
 {
 	if (!tags_check_range(a, n, 1, RET(), FRAME(), 0))
-		halt_now();
+		core_halt();
 }
 
 /* Stack tagging: the frame's locals at function entry (tag = the frame's),
@@ -104,5 +97,5 @@ ABI void __ksan_tags_mismatch(uintptr_t addr, uintptr_t info, uintptr_t pc, uint
 		return;
 	tags_report(addr, size, write, pc, fp, 0);
 	if (!(info & 0x20))
-		halt_now();
+		core_halt();
 }

@@ -9,11 +9,6 @@
  */
 #include "report.h"
 
-int tags_halt(void)
-{
-	return core_opt.halt_on_error < 0 ? 1 : (int)core_opt.halt_on_error;
-}
-
 static size_t capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
 		      uintptr_t entry)
 {
