@@ -1,0 +1,58 @@
+// Every KSAN_POOL_* macro builds without warnings (-Wall -Wextra -Werror) and runs the same with ksan-cc and with the plain compiler (no ksan: no-ops, no pool, every free recycles at once); the release function is not called without ksan, and the allocator's free list is whole in both builds.
+// RUN: %ksan_cc -O1 -Wall -Wextra -Werror %s -o %t
+// RUN: env KSAN_OPTIONS=pool_quarantine_size=0 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefixes=CHECK,KSAN --implicit-check-not=KASAN
+// RUN: %cc -O1 -Wall -Wextra -Werror -I%root/include %s -o %t.plain
+// RUN: bash %S/../Inputs/status.sh %run %t.plain 2>&1 | FileCheck %s --check-prefixes=CHECK,PLAIN
+#include <stdio.h>
+#include <stdlib.h>
+#include <ksan/ksan.h>
+
+struct node {
+	struct node *next;
+	char data[24];
+};
+
+static struct node *free_list;
+static int released;
+
+__attribute__((no_sanitize_address)) static void push(struct node *n)
+{
+	n->next = free_list;
+	free_list = n;
+}
+
+static void release(void *obj, void *arg)
+{
+	(void)arg;
+	released++;
+	push(obj);
+}
+
+int main(void)
+{
+	static struct node nodes[8];
+	struct ksan_pool *pool = KSAN_POOL_CREATE("node_pool", sizeof(struct node), release, NULL);
+	struct node *n;
+	int i, count = 0;
+
+	KSAN_POOL_ADD_MEMORY(pool, nodes, sizeof(nodes));
+	for (i = 0; i < 8; i++)
+		push(&nodes[i]);
+	for (i = 0; i < 8; i++) {
+		n = free_list;
+		KSAN_POOL_ALLOC(pool, n, sizeof(*n));
+		free_list = n->next;
+		n->data[0] = (char)i;
+		if (KSAN_POOL_FREE(pool, n))
+			push(n);
+	}
+	KSAN_POOL_DESTROY(pool);
+	for (n = free_list; n; n = n->next)
+		count++;
+	printf("free %d, released %d\n", count, released);
+	return 0;
+}
+
+// KSAN: {{^}}free 8, released 8{{$}}
+// PLAIN: {{^}}free 8, released 0{{$}}
+// CHECK-NEXT: STATUS: exit 0{{$}}
