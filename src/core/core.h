@@ -330,6 +330,10 @@ void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry);
 /* "SUMMARY: <tool>: <type> file:line:col in fn" for the frame at pc (a
  * return address; 0: none), the asan layout's last line. */
 void core_print_summary_asan(const char *tool, const char *type, uintptr_t pc);
+/* Where a lies from the region [start, start + size), in the kernel's
+ * words ("to the left of", "to the right of", "inside of"), and how far
+ * (*dist: bytes before start, past the end, or from start). */
+const char *core_relation(uintptr_t a, uintptr_t start, size_t size, size_t *dist);
 /* "fn+0x5a/0xb0" for pc into buf. */
 void core_format_function(char *buf, size_t len, uintptr_t pc, int is_ret);
 /* Current task words "name/tid". */

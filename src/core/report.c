@@ -200,6 +200,20 @@ void core_report_end(int halt)
 		release(t);
 }
 
+const char *core_relation(uintptr_t a, uintptr_t start, size_t size, size_t *dist)
+{
+	if (a < start) {
+		*dist = start - a;
+		return "to the left of";
+	}
+	if (a >= start + size) {
+		*dist = a - (start + size);
+		return "to the right of";
+	}
+	*dist = a - start;
+	return "inside of";
+}
+
 void core_halt(void)
 {
 	if (core_opt.abort_on_error)

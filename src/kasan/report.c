@@ -105,16 +105,6 @@ static void print_thread_origins(const uint32_t *tids, size_t n, int asan)
 	}
 }
 
-size_t kasan_capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
-		     uintptr_t entry)
-{
-	size_t n = 0;
-
-	if (entry)
-		pcs[n++] = entry;
-	return n + ksan_port_stack_trace(pcs + n, max - n, pc, fp);
-}
-
 const char *kasan_cache_name(const struct kasan_object *o, char *buf, size_t len)
 {
 	if (o->cache)
@@ -124,21 +114,6 @@ const char *kasan_cache_name(const struct kasan_object *o, char *buf, size_t len
 	else
 		core_snprintf(buf, len, "kmalloc-%lu", (unsigned long)o->cache_size);
 	return buf;
-}
-
-/* "located N bytes to the right of" / "to the left of" / "inside of" */
-const char *kasan_relation(uintptr_t a, const struct kasan_object *o, size_t *dist)
-{
-	if (a < o->start) {
-		*dist = o->start - a;
-		return "to the left of";
-	}
-	if (a >= o->start + o->size) {
-		*dist = a - (o->start + o->size);
-		return "to the right of";
-	}
-	*dist = a - o->start;
-	return "inside of";
 }
 
 /* Where a non-heap address lives: a registered global or a stack frame. */
@@ -281,15 +256,10 @@ void kasan_set_object(struct report_ctx *c)
 	c->r.cache = kasan_cache_name(&c->obj, cache, sizeof(cache));
 }
 
-/* kasan_relation of the access to the global variable c->glob. */
+/* core_relation of the access to the global variable c->glob. */
 const char *kasan_global_relation(struct report_ctx *c, size_t *dist)
 {
-	struct kasan_object o;
-
-	core_memset(&o, 0, sizeof(o));
-	o.start = c->glob.beg;
-	o.size = c->glob.size;
-	return kasan_relation(c->r.addr, &o, dist);
+	return core_relation(c->r.addr, c->glob.beg, c->glob.size, dist);
 }
 
 void kasan_emit(struct report_ctx *c)
@@ -339,7 +309,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 	c->r.pc = pc;
 	c->fp = fp;
 	c->has_entry = entry != 0;
-	c->npcs = kasan_capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
 	if (kasan_has_shadow(addr))
 		c->has_obj = kasan_find_object(first_bad, &c->obj);
 	if (kasan_has_shadow(addr) && !c->has_obj)
@@ -376,7 +346,7 @@ void kasan_report_free_to(uintptr_t addr, enum kasan_free_bug bug, const char *p
 	c->fp = fp;
 	c->pool = pool;
 	c->has_entry = entry != 0;
-	c->npcs = kasan_capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
 	if (kasan_has_shadow(addr))
 		c->has_obj = kasan_find_object(addr, &c->obj);
 	kasan_emit(c);

@@ -42,15 +42,12 @@ static inline int kasan_has_shadow(uintptr_t a)
 }
 
 /* report.c: gathering a report and the parts the text layouts share */
-size_t kasan_capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
-		     uintptr_t entry);
 /* Print the report (callback, layout, halt policy); the report lock is held. */
 void kasan_emit(struct report_ctx *c);
 void kasan_set_object(struct report_ctx *c);
 const char *kasan_global_relation(struct report_ctx *c, size_t *dist);
 int kasan_is_segv(const struct ksan_report *r);
 const char *kasan_cache_name(const struct kasan_object *o, char *buf, size_t len);
-const char *kasan_relation(uintptr_t a, const struct kasan_object *o, size_t *dist);
 void kasan_print_origins(struct report_ctx *c, int asan);
 void kasan_print_frame_vars(struct report_ctx *c, int asan);
 void kasan_print_aux(struct report_ctx *c, int asan);

@@ -128,7 +128,7 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 		core_report_cancel();
 		return;
 	}
-	n = kasan_capture(pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	n = core_capture_stack(pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
 	core_task_name(task, sizeof(task));
 	if (core_opt.report_format == FORMAT_JSON) {
 		core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":\"%s\","

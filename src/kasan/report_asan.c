@@ -139,7 +139,7 @@ static void print_fault_asan(struct report_ctx *c, const char *tw)
 void kasan_print_object_asan(struct report_ctx *c, uintptr_t addr)
 {
 	size_t dist;
-	const char *rel = kasan_relation(addr, &c->obj, &dist);
+	const char *rel = core_relation(addr, c->obj.start, c->obj.size, &dist);
 	char tw[48];
 
 	core_bprintf(&core_rbuf, "0x%lx is located %lu bytes %s %lu-byte region [0x%lx,0x%lx)\n",

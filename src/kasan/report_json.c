@@ -45,7 +45,7 @@ void kasan_print_json(struct report_ctx *c)
 	if (c->has_obj) {
 		char cache[32];
 		size_t dist;
-		const char *rel = kasan_relation(r->addr, &c->obj, &dist);
+		const char *rel = core_relation(r->addr, c->obj.start, c->obj.size, &dist);
 
 		core_bprintf(&core_rbuf, ",\"object\":{\"start\":\"0x%lx\",\"size\":%lu,"
 			     "\"cache\":\"%s\",\"cache_size\":%lu,\"state\":\"%s\","

@@ -95,7 +95,7 @@ void kasan_print_object(struct report_ctx *c)
 		core_bprintf(&core_rbuf, "\n");
 	}
 	kasan_print_aux(c, 0);
-	rel = kasan_relation(c->r.addr, &c->obj, &dist);
+	rel = core_relation(c->r.addr, c->obj.start, c->obj.size, &dist);
 	core_bprintf(&core_rbuf,
 		     "The buggy address belongs to the object at 0x%lx\n"
 		     " which belongs to the cache %s of size %lu\n"

@@ -113,7 +113,7 @@ void kasan_report_pool_destroy(const char *pool, unsigned long in_use,
 	c->fp = fp;
 	c->first_bad = o->start;
 	c->has_entry = entry != 0;
-	c->npcs = kasan_capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
 	c->obj = *o;
 	c->has_obj = 1;
 	c->pool = pool;

@@ -9,16 +9,6 @@
  */
 #include "report.h"
 
-static size_t capture(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp,
-		      uintptr_t entry)
-{
-	size_t n = 0;
-
-	if (entry)
-		pcs[n++] = entry;
-	return n + ksan_port_stack_trace(pcs + n, max - n, pc, fp);
-}
-
 static const char *asan_word(const char *type)
 {
 	if (!core_strcmp(type, "slab-out-of-bounds"))
@@ -47,21 +37,6 @@ void tags_report_object(const struct tags_report_ctx *c, uintptr_t *start, size_
 		*start = 0;
 		*size = 0;
 	}
-}
-
-const char *tags_relation(uintptr_t a, uintptr_t start, size_t size, size_t *dist)
-{
-	a = tag_reset(a);
-	if (a < start) {
-		*dist = start - a;
-		return "to the left of";
-	}
-	if (a >= start + size) {
-		*dist = a - (start + size);
-		return "to the right of";
-	}
-	*dist = a - start;
-	return "inside of";
 }
 
 int tags_dump_window(uintptr_t addr, uintptr_t *a, uintptr_t *row)
@@ -153,7 +128,7 @@ static void print_kasan(struct tags_report_ctx *c)
 	tags_report_object(c, &start, &size);
 	if (start && c->addr_known) {
 		size_t dist;
-		const char *rel = tags_relation(r->addr, start, size, &dist);
+		const char *rel = core_relation(tag_reset(r->addr), start, size, &dist);
 		char cache[32];
 
 		if (c->has_obj && c->obj.start == start && !c->obj.large)
@@ -260,7 +235,7 @@ static void report(uintptr_t addr, size_t size, int write, uintptr_t pc, uintptr
 	c->r.pc = pc;
 	c->fp = fp;
 	c->has_entry = pc_is_fault ? CORE_STACK_FAULT : entry != 0;
-	c->npcs = capture(c->pcs, DEPOT_MAX_FRAMES, pc_is_fault ? 0 : pc, fp, entry);
+	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc_is_fault ? 0 : pc, fp, entry);
 	if (pc_is_fault) {	/* the faulting instruction, then its callers */
 		size_t n = c->npcs < DEPOT_MAX_FRAMES ? c->npcs : DEPOT_MAX_FRAMES - 1;
 
@@ -304,7 +279,7 @@ void tags_report_free(uintptr_t addr, enum tags_free_bug bug, uintptr_t pc,
 	c->r.pc = pc;
 	c->fp = fp;
 	c->has_entry = entry != 0;
-	c->npcs = capture(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
 	emit(c);
 }
 

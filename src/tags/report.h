@@ -31,8 +31,6 @@ struct tags_report_ctx {
 /* The heap object the report names: the ring's allocation when it found
  * one, else the object that holds the address (start 0: none). */
 void tags_report_object(const struct tags_report_ctx *c, uintptr_t *start, size_t *size);
-/* "to the right of" ..., with the distance. */
-const char *tags_relation(uintptr_t a, uintptr_t start, size_t size, size_t *dist);
 void tags_print_asan(struct tags_report_ctx *c);
 void tags_print_json(struct tags_report_ctx *c);
 

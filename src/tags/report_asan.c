@@ -72,7 +72,7 @@ void tags_print_asan(struct tags_report_ctx *c)
 	tags_report_object(c, &start, &size);
 	if (start && c->addr_known && r->access != KSAN_FREE) {
 		size_t dist;
-		const char *rel = tags_relation(r->addr, start, size, &dist);
+		const char *rel = core_relation(tag_reset(r->addr), start, size, &dist);
 
 		if (r->asan_type[0] != 't')
 			core_bprintf(&core_rbuf, "Cause: %s\n", r->asan_type);

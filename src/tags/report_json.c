@@ -40,7 +40,7 @@ void tags_print_json(struct tags_report_ctx *c)
 	tags_report_object(c, &start, &size);
 	if (start && c->addr_known) {
 		size_t dist;
-		const char *rel = tags_relation(r->addr, start, size, &dist);
+		const char *rel = core_relation(tag_reset(r->addr), start, size, &dist);
 
 		core_bprintf(&core_rbuf, ",\"object\":{\"start\":\"0x%lx\",\"size\":%lu,"
 			     "\"relation\":\"%s\",\"distance\":%lu}",
