@@ -155,6 +155,10 @@ enum { PAGE_KIND_SLAB = 0x51ab, PAGE_KIND_LARGE = 0x1a26 };
 int core_pagemap_set(uintptr_t addr, size_t size, void *owner);
 void core_pagemap_clear(uintptr_t addr, size_t size);
 void *core_pagemap_get(uintptr_t addr);
+/* fn(arg, owner, addr) for each run of pages with one owner, in ascending
+ * address order (addr: the run's first page).  Lock-free reads: the leak
+ * detector's walk of the heap, with the world stopped. */
+void core_pagemap_walk(void (*fn)(void *arg, void *owner, uintptr_t addr), void *arg);
 
 /* ---- slab.c: size classes and slots ---------------------------------- */
 struct core_region {
@@ -324,6 +328,14 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry);
 /* A depot stack of the malloc family (first frame is the entry point), in
  * the kasan (asan = 0) or asan layout. */
 void core_print_depot(depot_handle_t h, int asan);
+/* The kernel's layout of a memory-safety report, its shared lines: the
+ * access ("Read of size 8 at addr 0x... by task name/tid", "Write at addr"
+ * when the size is unknown, "Free of addr"), the call trace between empty
+ * lines, and an object's allocation or free stack ("Allocated by task N:",
+ * the stack, an empty line). */
+void core_print_access(const struct ksan_report *r, const char *task);
+void core_print_call_trace(const uintptr_t *pcs, size_t n, int first_is_entry);
+void core_print_track(const char *what, uint32_t tid, depot_handle_t h);
 /* JSON pieces every detector's json layout uses. */
 void core_json_str(const char *s);
 void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry);

@@ -334,6 +334,35 @@ void core_print_depot(depot_handle_t h, int asan)
 		core_print_stack(pcs, n, 1);
 }
 
+void core_print_access(const struct ksan_report *r, const char *task)
+{
+	if (r->access == KSAN_FREE)
+		core_bprintf(&core_rbuf, "Free of addr 0x%lx by task %s\n",
+			     (unsigned long)r->addr, task);
+	else if (r->size)
+		core_bprintf(&core_rbuf, "%s of size %lu at addr 0x%lx by task %s\n",
+			     r->access == KSAN_WRITE ? "Write" : "Read",
+			     (unsigned long)r->size, (unsigned long)r->addr, task);
+	else
+		core_bprintf(&core_rbuf, "%s at addr 0x%lx by task %s\n",
+			     r->access == KSAN_WRITE ? "Write" : "Read",
+			     (unsigned long)r->addr, task);
+}
+
+void core_print_call_trace(const uintptr_t *pcs, size_t n, int first_is_entry)
+{
+	core_bprintf(&core_rbuf, "\nCall Trace:\n");
+	core_print_stack(pcs, n, first_is_entry);
+	core_bprintf(&core_rbuf, "\n");
+}
+
+void core_print_track(const char *what, uint32_t tid, depot_handle_t h)
+{
+	core_bprintf(&core_rbuf, "%s by task %u:\n", what, (unsigned)tid);
+	core_print_depot(h, 0);
+	core_bprintf(&core_rbuf, "\n");
+}
+
 void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 {
 	size_t i;

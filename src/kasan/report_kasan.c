@@ -84,16 +84,10 @@ void kasan_print_object(struct report_ctx *c)
 
 	if (!c->has_obj)
 		return;
-	if (c->obj.alloc_stack || c->obj.live || c->obj.freed) {
-		core_bprintf(&core_rbuf, "Allocated by task %u:\n", (unsigned)c->obj.alloc_tid);
-		core_print_depot(c->obj.alloc_stack, 0);
-		core_bprintf(&core_rbuf, "\n");
-	}
-	if (c->obj.freed) {
-		core_bprintf(&core_rbuf, "Freed by task %u:\n", (unsigned)c->obj.free_tid);
-		core_print_depot(c->obj.free_stack, 0);
-		core_bprintf(&core_rbuf, "\n");
-	}
+	if (c->obj.alloc_stack || c->obj.live || c->obj.freed)
+		core_print_track("Allocated", c->obj.alloc_tid, c->obj.alloc_stack);
+	if (c->obj.freed)
+		core_print_track("Freed", c->obj.free_tid, c->obj.free_stack);
 	kasan_print_aux(c, 0);
 	rel = core_relation(c->r.addr, c->obj.start, c->obj.size, &dist);
 	core_bprintf(&core_rbuf,
@@ -122,20 +116,9 @@ void kasan_print_kasan(struct report_ctx *c)
 	else if (c->granule)
 		core_bprintf(&core_rbuf, "Access in range [0x%lx-0x%lx] by task %s\n",
 			     (unsigned long)r->addr, (unsigned long)r->addr + 7, task);
-	else if (r->access == KSAN_FREE)
-		core_bprintf(&core_rbuf, "Free of addr 0x%lx by task %s\n",
-			     (unsigned long)r->addr, task);
-	else if (r->size)
-		core_bprintf(&core_rbuf, "%s of size %lu at addr 0x%lx by task %s\n",
-			     r->access == KSAN_WRITE ? "Write" : "Read",
-			     (unsigned long)r->size, (unsigned long)r->addr, task);
 	else
-		core_bprintf(&core_rbuf, "%s at addr 0x%lx by task %s\n",
-			     r->access == KSAN_WRITE ? "Write" : "Read",
-			     (unsigned long)r->addr, task);
-	core_bprintf(&core_rbuf, "\nCall Trace:\n");
-	core_print_stack(c->pcs, c->npcs, c->has_entry);
-	core_bprintf(&core_rbuf, "\n");
+		core_print_access(r, task);
+	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
 	kasan_print_origins(c, 0);
 	kasan_print_object(c);
 	print_location_kasan(c);

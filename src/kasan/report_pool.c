@@ -62,9 +62,7 @@ static void print_destroy_kasan(struct report_ctx *c)
 	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", c->r.bug_type, fn);
 	core_bprintf(&core_rbuf, "Pool %s destroyed with %lu object%s in use by task %s\n",
 		     c->pool, c->pool_in_use, c->pool_in_use == 1 ? "" : "s", task);
-	core_bprintf(&core_rbuf, "\nCall Trace:\n");
-	core_print_stack(c->pcs, c->npcs, c->has_entry);
-	core_bprintf(&core_rbuf, "\n");
+	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
 	kasan_print_origins(c, 0);
 	kasan_print_object(c);
 	core_bprintf(&core_rbuf, BANNER "\n");

@@ -96,35 +96,16 @@ static void print_kasan(struct tags_report_ctx *c)
 			     "Asynchronous fault: no details available\n");
 	else
 		core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", r->bug_type, fn);
-	if (!c->addr_known)
-		;
-	else if (r->access == KSAN_FREE)
-		core_bprintf(&core_rbuf, "Free of addr 0x%lx by task %s\n",
-			     (unsigned long)r->addr, task);
-	else if (r->size)
-		core_bprintf(&core_rbuf, "%s of size %lu at addr 0x%lx by task %s\n",
-			     r->access == KSAN_WRITE ? "Write" : "Read",
-			     (unsigned long)r->size, (unsigned long)r->addr, task);
-	else	/* an MTE fault: the size is unknown */
-		core_bprintf(&core_rbuf, "%s at addr 0x%lx by task %s\n",
-			     r->access == KSAN_WRITE ? "Write" : "Read",
-			     (unsigned long)r->addr, task);
+	if (c->addr_known)	/* (an asynchronous MTE fault has no address) */
+		core_print_access(r, task);
 	if (c->has_mem_tag)
 		core_bprintf(&core_rbuf, "Pointer tag: [%02x], memory tag: [%02x]\n",
 			     c->ptr_tag, c->mem_tag);
-	core_bprintf(&core_rbuf, "\nCall Trace:\n");
-	core_print_stack(c->pcs, c->npcs, c->has_entry);
-	core_bprintf(&core_rbuf, "\n");
-	if (c->alloc.ptr) {
-		core_bprintf(&core_rbuf, "Allocated by task %u:\n", (unsigned)c->alloc.tid);
-		core_print_depot(c->alloc.stack, 0);
-		core_bprintf(&core_rbuf, "\n");
-	}
-	if (c->freed.ptr) {
-		core_bprintf(&core_rbuf, "Freed by task %u:\n", (unsigned)c->freed.tid);
-		core_print_depot(c->freed.stack, 0);
-		core_bprintf(&core_rbuf, "\n");
-	}
+	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
+	if (c->alloc.ptr)
+		core_print_track("Allocated", c->alloc.tid, c->alloc.stack);
+	if (c->freed.ptr)
+		core_print_track("Freed", c->freed.tid, c->freed.stack);
 	tags_report_object(c, &start, &size);
 	if (start && c->addr_known) {
 		size_t dist;
