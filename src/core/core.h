@@ -155,10 +155,6 @@ enum { PAGE_KIND_SLAB = 0x51ab, PAGE_KIND_LARGE = 0x1a26 };
 int core_pagemap_set(uintptr_t addr, size_t size, void *owner);
 void core_pagemap_clear(uintptr_t addr, size_t size);
 void *core_pagemap_get(uintptr_t addr);
-/* fn(arg, owner, addr) for each run of pages with one owner, in ascending
- * address order (addr: the run's first page).  Lock-free reads: the leak
- * detector's walk of the heap, with the world stopped. */
-void core_pagemap_walk(void (*fn)(void *arg, void *owner, uintptr_t addr), void *arg);
 
 /* ---- slab.c: size classes and slots ---------------------------------- */
 struct core_region {
