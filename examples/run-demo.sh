@@ -36,6 +36,24 @@ run_one() {
 	echo "${bold}=== $name ===${norm}"
 	# the story of the bug: the header comment, without its frame
 	sed -n '2,/\*\//p' "$src" | sed -e '/^ \*\/$/d' -e 's/^ \* \{0,1\}/  /'
+	# "Build with -DFOO ... and the bug is silent again": that build first
+	plain=$(sed -n '2,/\*\//p' "$src" | grep -o 'Build with -D[A-Za-z0-9_]*' | head -n 1)
+	plain=${plain#Build with }
+	if [ -n "$plain" ]; then
+		echo "  \$ ksan-cc${show:+ $show} $plain -O1 -g $shown -o $name-plain && ./$name-plain"
+		if "$ksan_cc" "$@" "$plain" -O1 -g "$src" -o "$out/$name-plain"; then
+			(cd "$out" && "./$name-plain" > "$name-plain.out" 2>&1)
+			status=$?
+			sed 's/^/  /' "$out/$name-plain.out"
+			if grep -q "^BUG: " "$out/$name-plain.out"; then
+				echo "  (exit status $status, a report)"
+			else
+				echo "  (exit status $status, no report)"
+			fi
+		else
+			echo "  (build failed)"
+		fi
+	fi
 	echo "  \$ ksan-cc${show:+ $show} -O1 -g $shown -o $name && ./$name"
 	if ! "$ksan_cc" "$@" -O1 -g "$src" -o "$out/$name"; then
 		echo "  (build failed)"
