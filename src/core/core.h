@@ -155,6 +155,10 @@ enum { PAGE_KIND_SLAB = 0x51ab, PAGE_KIND_LARGE = 0x1a26 };
 int core_pagemap_set(uintptr_t addr, size_t size, void *owner);
 void core_pagemap_clear(uintptr_t addr, size_t size);
 void *core_pagemap_get(uintptr_t addr);
+/* fn(arg, owner, addr) for each run of pages with one owner, in ascending
+ * address order (addr: the run's first page).  Lock-free reads: the leak
+ * detector's walk of the heap, with the world stopped. */
+void core_pagemap_walk(void (*fn)(void *arg, void *owner, uintptr_t addr), void *arg);
 
 /* ---- slab.c: size classes and slots ---------------------------------- */
 struct core_region {
@@ -335,6 +339,11 @@ void core_print_track(const char *what, uint32_t tid, depot_handle_t h);
 /* JSON pieces every detector's json layout uses. */
 void core_json_str(const char *s);
 void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry);
+/* ,"key":[frames]: a stack as a member of the report's object, given as
+ * frames or as a depot handle (first_is_entry as core_print_stack's). */
+void core_json_key_frames(const char *key, const uintptr_t *pcs, size_t n,
+			  int first_is_entry);
+void core_json_key_depot(const char *key, depot_handle_t h, int first_is_entry);
 /* "SUMMARY: <tool>: <type> file:line:col in fn" for the frame at pc (a
  * return address; 0: none), the asan layout's last line. */
 void core_print_summary_asan(const char *tool, const char *type, uintptr_t pc);

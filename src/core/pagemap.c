@@ -99,3 +99,32 @@ void *core_pagemap_get(uintptr_t addr)
 
 	return e ? __atomic_load_n(e, __ATOMIC_ACQUIRE) : 0;
 }
+
+void core_pagemap_walk(void (*fn)(void *arg, void *owner, uintptr_t addr), void *arg)
+{
+	void *last = 0;
+	unsigned i, j, k;
+
+	for (i = 0; i < L1_SIZE; i++) {
+		l2_t *l2 = __atomic_load_n(&l1[i], __ATOMIC_ACQUIRE);
+
+		if (!l2)
+			continue;
+		for (j = 0; j < L2_SIZE; j++) {
+			l3_t *l3 = __atomic_load_n(&(*l2)[j], __ATOMIC_ACQUIRE);
+
+			if (!l3)
+				continue;
+			for (k = 0; k < L3_SIZE; k++) {
+				void *o = __atomic_load_n(&(*l3)[k], __ATOMIC_ACQUIRE);
+
+				/* a run of pages of one owner is one call */
+				if (o && o != last)
+					fn(arg, o, ((uintptr_t)i << L1_SHIFT) |
+						   ((uintptr_t)j << L2_SHIFT) |
+						   ((uintptr_t)k << L3_SHIFT));
+				last = o;
+			}
+		}
+	}
+}

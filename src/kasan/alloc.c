@@ -10,6 +10,7 @@
  * transition is a compare-and-swap, so racing double frees report once.
  */
 #include "kasan.h"
+#include "leak.h"
 
 enum { CHUNK_AVAILABLE = 0, CHUNK_LIVE = 0xa1, CHUNK_QUARANTINED = 0xf4 };
 
@@ -19,7 +20,7 @@ struct chunk {			/* at slot start; the object's left red zone */
 	uint16_t obj_off;	/* object = slot + 16 + obj_off */
 	uint32_t size;		/* requested size */
 	uint32_t alloc_stack;
-	uint32_t alloc_tid;
+	uint32_t alloc_tid;	/* | TID_IGNORED: never a leak (leak.c) */
 };
 _Static_assert(sizeof(struct chunk) == CORE_SLOT_HEADER, "chunk is the left red zone");
 
@@ -36,10 +37,15 @@ struct large {			/* at the start of a large object's mapping */
 	uintptr_t obj;
 	size_t size;		/* requested */
 	size_t map_size;
-	uint32_t alloc_stack, alloc_tid;
+	uint32_t alloc_stack, alloc_tid;	/* alloc_tid as the chunk's */
 	uint32_t free_stack, free_tid;
 	void *qlink;
 };
+
+/* Thread ids stay below 2^22 (Linux's pid_max): the top bit of alloc_tid
+ * marks an object the leak detector ignores, and goes with the next
+ * allocation of the slot. */
+#define TID_IGNORED 0x80000000u
 
 static size_t page_size;
 
@@ -333,7 +339,7 @@ static void fill_from_chunk(const struct chunk *c, struct kasan_object *o)
 	o->freed = c->state == CHUNK_QUARANTINED;
 	o->large = 0;
 	o->alloc_stack = c->alloc_stack;
-	o->alloc_tid = c->alloc_tid;
+	o->alloc_tid = c->alloc_tid & ~TID_IGNORED;
 	if (o->freed) {
 		const struct free_info *fi = (const struct free_info *)o->start;
 
@@ -403,7 +409,7 @@ static int find_heap_object(uintptr_t a, struct kasan_object *o)
 		o->live = l->state == CHUNK_LIVE;
 		o->freed = l->state == CHUNK_QUARANTINED;
 		o->alloc_stack = l->alloc_stack;
-		o->alloc_tid = l->alloc_tid;
+		o->alloc_tid = l->alloc_tid & ~TID_IGNORED;
 		o->free_stack = l->free_stack;
 		o->free_tid = l->free_tid;
 		return 1;
@@ -439,4 +445,61 @@ found:
 int kasan_find_object(uintptr_t a, struct kasan_object *o)
 {
 	return kasan_pool_find(a, o, find_heap_object(a, o));
+}
+
+/* ---- the leak detector's view (leak.h) -------------------------------- */
+
+struct walk {
+	kasan_heap_walk_fn fn;
+	void *arg;
+};
+
+static void walk_owner(void *arg, void *owner, uintptr_t addr)
+{
+	const struct walk *w = arg;
+
+	if (((struct large *)owner)->kind == PAGE_KIND_LARGE) {
+		const struct large *l = owner;
+
+		if (l->state == CHUNK_LIVE)
+			w->fn(w->arg, l->obj, l->size, l->alloc_stack,
+			      l->alloc_tid & ~TID_IGNORED, !!(l->alloc_tid & TID_IGNORED));
+	} else {
+		const struct core_region *r = owner;
+		uintptr_t s;
+
+		/* slots never handed out are zero: CHUNK_AVAILABLE */
+		for (s = r->base; s < r->end; s += r->stride) {
+			const struct chunk *c = (const struct chunk *)s;
+
+			if (c->state == CHUNK_LIVE)
+				w->fn(w->arg, obj_of(c), c->size, c->alloc_stack,
+				      c->alloc_tid & ~TID_IGNORED,
+				      !!(c->alloc_tid & TID_IGNORED));
+		}
+	}
+}
+
+void kasan_heap_walk(kasan_heap_walk_fn fn, void *arg)
+{
+	struct walk w = { fn, arg };
+
+	core_pagemap_walk(walk_owner, &w);
+}
+
+int kasan_heap_ignore(const void *p)
+{
+	struct kasan_object o;
+	uint32_t *tid;
+	void *owner;
+
+	if (!find_heap_object((uintptr_t)p, &o) || !o.live ||
+	    (uintptr_t)p - o.start >= (o.size ? o.size : 1))
+		return -1;
+	owner = core_pagemap_get(o.start);
+	if (((struct large *)owner)->kind == PAGE_KIND_LARGE)
+		tid = &((struct large *)owner)->alloc_tid;
+	else
+		tid = &((struct chunk *)core_slot_of(owner, o.start))->alloc_tid;
+	return __atomic_fetch_or(tid, TID_IGNORED, __ATOMIC_RELAXED) & TID_IGNORED ? 1 : 0;
 }

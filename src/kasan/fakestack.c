@@ -12,6 +12,7 @@
  * frame, or it calls __asan_stack_free_N(frame, size).
  */
 #include "kasan.h"
+#include "leak.h"
 
 #define ABI __attribute__((visibility("default"), used))
 #define NCLASSES 11
@@ -153,4 +154,23 @@ uintptr_t kasan_fake_frame_of(uintptr_t addr, uint32_t *tid)
 		}
 	ksan_port_unlock(&fake_lock);
 	return frame;
+}
+
+/* Each fake frame in use, for the leak detector (leak.h): fake_lock is
+ * held by the world's stopper (the fork protocol's locks). */
+void kasan_fakestack_walk(void (*fn)(void *arg, uintptr_t lo, uintptr_t hi), void *arg)
+{
+	struct fake_stack *fs;
+	unsigned c;
+	uint32_t k;
+
+	for (fs = all_fake; fs; fs = fs->next)
+		for (c = 0; c < NCLASSES; c++)
+			for (k = 0; k < FRAMES(c); k++)
+				if (fs->flags[c][k]) {
+					uintptr_t frame = class_base(fs, c) + ((uintptr_t)k << (MIN_FRAME_LOG + c));
+
+					/* the last word is the frame's flag pointer */
+					fn(arg, frame, frame + ((uintptr_t)64 << c) - 8);
+				}
 }

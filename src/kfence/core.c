@@ -196,6 +196,7 @@ void *kfence_alloc_slow(size_t size, size_t align, uintptr_t entry,
 	m->alloc_tid = tid;
 	m->free_stack = 0;
 	m->free_tid = 0;
+	m->leak_ignored = 0;
 	__atomic_store_n(&m->state, KFENCE_ALLOCATED, __ATOMIC_RELEASE);
 	ksan_port_unlock(&kfence_lock);
 	__atomic_add_fetch(&stat_allocated, 1, __ATOMIC_RELAXED);
@@ -373,4 +374,31 @@ void kfence_print_stats(void)
 		    __atomic_load_n(&stat_skip_incompatible, __ATOMIC_RELAXED),
 		    __atomic_load_n(&stat_skip_capacity, __ATOMIC_RELAXED),
 		    nobjects, (unsigned long)(kfence_pool_size >> 10));
+}
+
+void kfence_walk(void (*fn)(void *arg, uintptr_t start, size_t size, uint32_t stack,
+			    uint32_t tid, int ignored), void *arg)
+{
+	unsigned long i;
+
+	for (i = 0; meta && i < nobjects; i++)
+		if (meta[i].state == KFENCE_ALLOCATED)
+			fn(arg, meta[i].addr, meta[i].size, meta[i].alloc_stack,
+			   meta[i].alloc_tid, meta[i].leak_ignored);
+}
+
+int kfence_ignore(const void *p)
+{
+	struct kfence_meta *m = meta_of((uintptr_t)p);
+	int ret = -1;
+
+	if (!m)
+		return -1;
+	ksan_port_lock(&kfence_lock);
+	if (m->state == KFENCE_ALLOCATED && (uintptr_t)p - m->addr < (m->size ? m->size : 1)) {
+		ret = m->leak_ignored;
+		m->leak_ignored = 1;
+	}
+	ksan_port_unlock(&kfence_lock);
+	return ret;
 }

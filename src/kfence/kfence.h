@@ -63,6 +63,13 @@ void kfence_fork_parent(void);
 void kfence_fork_child(void);
 /* kfence_stats=1: the statistics, at exit. */
 void kfence_print_stats(void);
+/* Generic KASAN's leak detector (kasan/leak.h): every allocated object in
+ * address order, read without the pool lock (the world is stopped and the
+ * lock held by the stopper); and marking one ignored (0, 1 if it was
+ * already, -1 if p is in no allocated object). */
+void kfence_walk(void (*fn)(void *arg, uintptr_t start, size_t size, uint32_t stack,
+			    uint32_t tid, int ignored), void *arg);
+int kfence_ignore(const void *p);
 
 /* ---- core.c <-> report.c ---------------------------------------------- */
 enum kfence_state { KFENCE_UNUSED, KFENCE_ALLOCATED, KFENCE_FREED };
@@ -79,6 +86,7 @@ struct kfence_meta {
 	uint32_t alloc_tid, free_tid;
 	uint32_t index;			/* kfence-#index */
 	uint8_t state;			/* enum kfence_state */
+	uint8_t leak_ignored;		/* never a leak (KASAN's leak detector) */
 	struct kfence_meta *next;	/* freelist (LRU: freed go to the tail) */
 };
 /* A copy taken under the lock, for a report made without it. */

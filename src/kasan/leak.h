@@ -1,0 +1,94 @@
+/*
+ * This file contains the private interface of generic KASAN's leak
+ * detector (kmemleak's idea, LeakSanitizer's rules): what leak.c, the
+ * report layouts (report_leak.c) and the suppressions (leak_suppress.c)
+ * share, and the walks of the heap's live objects it needs from the heap
+ * (alloc.c), KFENCE and the fake stack.
+ */
+#ifndef KSAN_KASAN_LEAK_H
+#define KSAN_KASAN_LEAK_H
+
+#include "kasan.h"
+#include "../kfence/kfence.h"
+
+/* LeakSanitizer's exit status when the check at exit finds leaks
+ * (exitcode stays the status of a halting memory-error report). */
+#define KASAN_LEAK_EXITCODE 23
+
+/* ---- what the heap tells the detector -------------------------------- */
+
+/* One live object: its start and requested size, allocation stack and
+ * thread, and whether the program asked for it to be ignored
+ * (__lsan_ignore_object, __lsan_disable). */
+typedef void (*kasan_heap_walk_fn)(void *arg, uintptr_t start, size_t size,
+				   uint32_t stack, uint32_t tid, int ignored);
+/* alloc.c: every live object of the heap (slab and large), in ascending
+ * address order.  Lock-free reads: call it with the world stopped
+ * (ksan_port_stop_the_world), where no thread is inside the heap. */
+void kasan_heap_walk(kasan_heap_walk_fn fn, void *arg);
+/* alloc.c: mark the live object holding p ignored (never reported, its
+ * pointers count).  0 if p was in a live object, 1 if it was ignored
+ * already, -1 if p is in none. */
+int kasan_heap_ignore(const void *p);
+/* kfence.h's kfence_walk and kfence_ignore: the same for KFENCE's objects
+ * (--ksan=kasan,kfence: a sampled object is a heap object too). */
+/* fakestack.c: each fake frame in use (stack-use-after-return): frames of
+ * live functions whose locals are roots. */
+void kasan_fakestack_walk(void (*fn)(void *arg, uintptr_t lo, uintptr_t hi), void *arg);
+
+/* ---- leak.c: the check ------------------------------------------------ */
+
+/* One leak as reported: the objects of one allocation stack, all directly
+ * or all indirectly leaked (LeakSanitizer's grouping). */
+#define KASAN_LEAK_DUMP 32
+struct kasan_leak {
+	uint32_t stack;		/* allocation stack (depot handle) */
+	int direct;		/* 1: no leaked object points to these */
+	size_t count, bytes;	/* objects, requested bytes */
+	uintptr_t first;	/* the lowest-addressed object */
+	size_t first_size;
+	uint32_t first_tid;	/* the thread that allocated it */
+	uint8_t dump[KASAN_LEAK_DUMP];	/* its first bytes, read in the check */
+	int handled;		/* taken by the report callback */
+};
+/* Look for leaks now and report them; the number of leaked objects
+ * reported (0 when none, or detect_leaks=0), -1 if the port cannot stop
+ * the world or name roots.  at_exit: the program is exiting (the report
+ * says so at verbosity=1). */
+long kasan_leak_check(int at_exit);
+
+/* ---- leak_suppress.c: leak:<pattern> lines ---------------------------- */
+
+/* Keep the leak: lines of a suppressions text (the file's, whose ubsan:
+ * lines are UBSAN's, or __lsan_default_suppressions()'s); text lives as
+ * long as the process.  Returns 0, or -1 with a one-line message in err. */
+int kasan_leak_set_suppressions(const char *text, const char *path, char *err,
+				size_t errlen);
+/* The leak: pattern covering stack (any frame's module, function or file,
+ * LeakSanitizer's matching), or NULL.  Symbolizes: the world must run. */
+const char *kasan_leak_suppressed(uint32_t stack);
+/* A check's objects suppressed by the pattern kasan_leak_suppressed gave. */
+void kasan_leak_count_suppressed(const char *pattern, size_t objects, size_t bytes);
+/* Into core_rbuf: LeakSanitizer's "Suppressions used:" table (asan), or a
+ * line per pattern (kasan), for the patterns that matched so far. */
+void kasan_leak_print_suppressions(int asan);
+
+/* ---- report_leak.c: the three layouts -------------------------------- */
+
+/* Report the leaks (kasan: a report each, json: an object each, asan: one
+ * LeakSanitizer report for them all), leaks[] in the order printed;
+ * omitted: objects over the leaks[] limit.  The report callback sees each
+ * leak first; those it takes (handled) are not printed.  Returns the
+ * number of objects reported. */
+size_t kasan_report_leaks(struct kasan_leak *leaks, size_t n, size_t omitted,
+			  size_t omitted_bytes);
+
+/* ---- leak.c ----------------------------------------------------------- */
+
+/* Reset in a child after fork() (another thread's check is not there). */
+void kasan_leak_fork_child(void);
+/* Ignore the live object holding p, heap's or KFENCE's (kasan_heap_ignore's
+ * answers). */
+int kasan_leak_ignore(const void *p);
+
+#endif /* KSAN_KASAN_LEAK_H */
