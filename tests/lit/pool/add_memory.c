@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 		KSAN_POOL_FREE(p, arena + 64);
 	}
 	KSAN_POOL_ADD_MEMORY(q, packed, 120);
-	for (i = 0; i < 10; i++)
+	for (i = 10; i-- > 0;)		/* a granule's later object first */
 		KSAN_POOL_ALLOC(q, packed + 12 * i, 12);
 	KSAN_POOL_FREE(q, packed + 24);		/* [24, 36): granule [24, 32) is its own */
 	fill(packed, 0, 24);

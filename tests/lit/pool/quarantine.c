@@ -1,8 +1,9 @@
-// pool_quarantine_size: with a limit of two slots (128 bytes) the freed objects are released oldest first, each when the second after it is freed, inside that ksan_pool_free() call and before it returns; with 0, each is released inside its own free; a released object stays poisoned until it is handed out again, so a use after the release is still slab-use-after-free with its stacks ("late"); a value over the bound stops at start-up naming the key.
+// pool_quarantine_size: with a limit of two slots (128 bytes) the freed objects are released oldest first, each when the second after it is freed, inside that ksan_pool_free() call and before it returns; with 0, each is released inside its own free; a released object stays poisoned until it is handed out again, so a use after the release is still slab-use-after-free with its stacks ("late"); an allocator that hands a slot out again before its release and frees it again gets it back once, not twice ("misuse"); a value over the bound stops at start-up naming the key.
 // RUN: %ksan_cc -O1 -g %s -o %t
 // RUN: env KSAN_OPTIONS=pool_quarantine_size=128 bash %S/../Inputs/status.sh %run %t fifo 2>&1 | FileCheck %s --check-prefix=FIFO --implicit-check-not=KASAN
 // RUN: env KSAN_OPTIONS=pool_quarantine_size=0 bash %S/../Inputs/status.sh %run %t fifo 2>&1 | FileCheck %s --check-prefix=ZERO --implicit-check-not=KASAN
 // RUN: env KSAN_OPTIONS=pool_quarantine_size=0 bash %S/../Inputs/status.sh %run %t late 2>&1 | FileCheck %s --check-prefix=LATE
+// RUN: env KSAN_OPTIONS=pool_quarantine_size=128 bash %S/../Inputs/status.sh %run %t misuse 2>&1 | FileCheck %s --check-prefix=MISUSE --implicit-check-not=KASAN
 // RUN: env KSAN_OPTIONS=pool_quarantine_size=1073741825 bash %S/../Inputs/status.sh %run %t fifo 2>&1 | FileCheck %s --check-prefix=BAD
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,9 +12,14 @@
 
 static char *slot;
 
+static int released[5];
+
 static void release(void *obj, void *arg)
 {
-	printf("  released %ld\n", ((char *)obj - slot) / 64);
+	long i = ((char *)obj - slot) / 64;
+
+	released[i]++;
+	printf("  released %ld\n", i);
 }
 
 int main(int argc, char **argv)
@@ -32,8 +38,15 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "late"))
 		printf("read %d\n", slot[64 * 2 + 5]);
+	if (!strcmp(argv[1], "misuse")) {
+		/* an allocator that reuses slot 4 without waiting for its release,
+		 * then frees it again: it is released once, not twice */
+		KSAN_POOL_ALLOC(p, slot + 64 * 4, 64);
+		KSAN_POOL_FREE(p, slot + 64 * 4);
+	}
 	printf("destroy\n");
 	KSAN_POOL_DESTROY(p);
+	printf("slot 4 released %d time(s)\n", released[4]);
 	free(slot);
 	return 0;
 }
@@ -49,6 +62,7 @@ int main(int argc, char **argv)
 // FIFO-NEXT: {{^}}destroy{{$}}
 // FIFO-NEXT: {{^}}  released 3{{$}}
 // FIFO-NEXT: {{^}}  released 4{{$}}
+// FIFO-NEXT: {{^}}slot 4 released 1 time(s){{$}}
 // FIFO-NEXT: STATUS: exit 0{{$}}
 
 // ZERO: {{^}}  released 0{{$}}
@@ -58,7 +72,15 @@ int main(int argc, char **argv)
 // ZERO: {{^}}  released 4{{$}}
 // ZERO-NEXT: {{^}}freed 4: 0{{$}}
 // ZERO-NEXT: {{^}}destroy{{$}}
+// ZERO-NEXT: {{^}}slot 4 released 1 time(s){{$}}
 // ZERO-NEXT: STATUS: exit 0{{$}}
+
+// MISUSE: {{^}}freed 4: 0{{$}}
+// MISUSE-NEXT: {{^}}  released 3{{$}}
+// MISUSE-NEXT: {{^}}destroy{{$}}
+// MISUSE-NEXT: {{^}}  released 4{{$}}
+// MISUSE-NEXT: {{^}}slot 4 released 1 time(s){{$}}
+// MISUSE-NEXT: STATUS: exit 0{{$}}
 
 // LATE: {{^}}freed 4: 0{{$}}
 // LATE-NEXT: {{^}}={{=+}}{{$}}

@@ -1,4 +1,4 @@
-// Four threads allocate from and free into one pool at once (20000 objects each, with a release function and a quarantine of 64 slots, so releases happen on every thread; and a second pool without one): no report, every object handed out is whole and addressable, no slot is handed out twice, and the pool's records and quarantine stay consistent (at the end every slot was released or is free).  "uaf": an object freed by one thread and read by another is slab-use-after-free with the freeing thread's stack ("Freed by task <its tid>").  "fork": while the threads run, the main thread forks 20 times and each child allocates and frees from the pool (the pool locks follow the fork protocol: a child never starts with a pool lock held).
+// Four threads allocate from and free into one pool at once (20000 objects each, with a release function and a quarantine of 64 slots, so releases happen on every thread; and a second pool without one): no report, every object handed out is whole and addressable, no slot is handed out twice, and the pool's records and quarantine stay consistent (at the end every slot was released or is free).  "uaf": an object freed by one thread and read by another is slab-use-after-free with the freeing thread's stack ("Freed by task <its tid>").  "fork": while the threads run, and a fifth one hands out and takes back a 16 MiB object of a third pool (whose lock is then held most of the time, while 2 MiB of shadow are written), the main thread forks 20 times and each child allocates and frees from the pools (the pool locks follow the fork protocol: a child never starts with a pool lock held; without it the children hang).
 // RUN: %ksan_cc -O1 -g %s -o %t -pthread
 // RUN: env KSAN_OPTIONS=pool_quarantine_size=4096 bash %S/../Inputs/status.sh %run %t churn 2>&1 | FileCheck %s --check-prefix=CHURN --implicit-check-not=KASAN
 // RUN: env KSAN_OPTIONS=pool_quarantine_size=4096 bash %S/../Inputs/status.sh timeout 60 %run %t fork 2>&1 | FileCheck %s --check-prefix=FORK --implicit-check-not=KASAN
@@ -14,6 +14,7 @@
 #define OBJ 64
 
 static struct slots pool, plain;
+static struct ksan_pool *big;		/* "fork": its lock is held most of the time */
 static int bad, stop;
 static char *volatile handoff;
 static pthread_barrier_t barrier;
@@ -41,6 +42,20 @@ static void *churn(void *arg)
 	for (k = 0; k < 8; k++)
 		if (held[k])
 			slots_free(held[k][1] ? &plain : &pool, held[k]);
+	return NULL;
+}
+
+#define BIG (16 << 20)
+
+static void *big_churn(void *arg)
+{
+	char *p = malloc(BIG);
+
+	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
+		KSAN_POOL_ALLOC(big, p, BIG);	/* 2 MiB of shadow, under the lock */
+		KSAN_POOL_FREE(big, p);
+	}
+	free(p);
 	return NULL;
 }
 
@@ -82,23 +97,32 @@ int main(int argc, char **argv)
 	for (i = 0; i < NTHREADS; i++)
 		pthread_create(&t[i], NULL, churn, (void *)(i + 1));
 	if (!strcmp(argv[1], "fork")) {
+		pthread_t bt;
 		int ok = 0;
 
+		big = KSAN_POOL_CREATE("big_pool", 0, NULL, NULL);
+		pthread_create(&bt, NULL, big_churn, NULL);
 		for (i = 0; i < 20; i++) {
 			pid_t pid = fork();
 			int st;
 
 			if (!pid) {
-				char *p = slots_alloc(&pool, OBJ);
+				char *p = slots_alloc(&pool, OBJ), obj[64];
 
 				memset(p, 2, OBJ);
 				slots_free(&pool, p);
+				KSAN_POOL_ALLOC(big, obj, sizeof(obj));
+				KSAN_POOL_FREE(big, obj);
+				KSAN_POOL_ALLOC(big, obj, sizeof(obj));
 				_exit(0);
 			}
 			if (waitpid(pid, &st, 0) == pid && WIFEXITED(st) && !WEXITSTATUS(st))
 				ok++;
 		}
 		printf("children ok %d\n", ok);
+		__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+		pthread_join(bt, NULL);
+		KSAN_POOL_DESTROY(big);
 	}
 	for (i = 0; i < NTHREADS; i++)
 		pthread_join(t[i], NULL);
