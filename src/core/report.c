@@ -462,6 +462,21 @@ void core_json_frames(const uintptr_t *pcs, size_t n, int first_is_entry)
 	core_bprintf(&core_rbuf, "]");
 }
 
+void core_json_key_frames(const char *key, const uintptr_t *pcs, size_t n,
+			  int first_is_entry)
+{
+	core_bprintf(&core_rbuf, ",\"%s\":", key);
+	core_json_frames(pcs, n, first_is_entry);
+}
+
+void core_json_key_depot(const char *key, depot_handle_t h, int first_is_entry)
+{
+	const uintptr_t *pcs;
+	size_t n = core_depot_fetch(h, &pcs);
+
+	core_json_key_frames(key, pcs, n, first_is_entry);
+}
+
 /* ASan's SUMMARY names frame #0: for a pc in inlined code, the inlined
  * function and its own file:line.  pc is a return address (0: none). */
 void core_print_summary_asan(const char *tool, const char *type, uintptr_t pc)

@@ -141,8 +141,7 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 				     (unsigned long)b);
 		core_bprintf(&core_rbuf, ",\"pc\":\"0x%lx\",\"task\":", (unsigned long)pc);
 		core_json_str(task);
-		core_bprintf(&core_rbuf, ",\"stack\":");
-		core_json_frames(pcs, n, entry != 0);
+		core_json_key_frames("stack", pcs, n, entry != 0);
 		core_bprintf(&core_rbuf, "}\n");
 	} else if (core_opt.report_format == FORMAT_ASAN) {
 		struct report_ctx c;

@@ -4,24 +4,6 @@
  */
 #include "report.h"
 
-static void json_depot(const char *key, depot_handle_t h)
-{
-	const uintptr_t *pcs;
-	size_t n = core_depot_fetch(h, &pcs);
-
-	core_bprintf(&core_rbuf, ",\"%s\":", key);
-	core_json_frames(pcs, n, 1);
-}
-
-static void json_frames_of(const char *key, depot_handle_t h)
-{
-	const uintptr_t *pcs;
-	size_t n = core_depot_fetch(h, &pcs);
-
-	core_bprintf(&core_rbuf, ",\"%s\":", key);
-	core_json_frames(pcs, n, 0);
-}
-
 void kasan_print_json(struct report_ctx *c)
 {
 	struct ksan_report *r = &c->r;
@@ -40,8 +22,7 @@ void kasan_print_json(struct report_ctx *c)
 	core_bprintf(&core_rbuf, ",\"size\":%lu,\"pc\":\"0x%lx\",\"task\":",
 		     (unsigned long)r->size, (unsigned long)r->pc);
 	core_json_str(task);
-	core_bprintf(&core_rbuf, ",\"stack\":");
-	core_json_frames(c->pcs, c->npcs, c->has_entry);
+	core_json_key_frames("stack", c->pcs, c->npcs, c->has_entry);
 	if (c->has_obj) {
 		char cache[32];
 		size_t dist;
@@ -59,17 +40,17 @@ void kasan_print_json(struct report_ctx *c)
 		if (c->obj.freed)
 			core_bprintf(&core_rbuf, ",\"free_task\":%u", (unsigned)c->obj.free_tid);
 		core_bprintf(&core_rbuf, "}");
-		json_depot("alloc_stack", c->obj.alloc_stack);
+		core_json_key_depot("alloc_stack", c->obj.alloc_stack, 1);
 		if (c->obj.freed)
-			json_depot("free_stack", c->obj.free_stack);
+			core_json_key_depot("free_stack", c->obj.free_stack, 1);
 		{
 			depot_handle_t aux[2];
 
 			if (kasan_aux_stacks(c->obj.start, aux)) {
 				if (aux[0])
-					json_frames_of("aux_stack", aux[0]);
+					core_json_key_depot("aux_stack", aux[0], 0);
 				if (aux[1])
-					json_frames_of("aux_stack2", aux[1]);
+					core_json_key_depot("aux_stack2", aux[1], 0);
 			}
 		}
 	}

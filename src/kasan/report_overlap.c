@@ -84,8 +84,7 @@ void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t
 			     "\"pc\":\"0x%lx\",\"task\":", type, type, (unsigned long)dst,
 			     (unsigned long)dsize, (unsigned long)pc);
 		core_json_str(task);
-		core_bprintf(&core_rbuf, ",\"stack\":");
-		core_json_frames(c->pcs, c->npcs, c->has_entry);
+		core_json_key_frames("stack", c->pcs, c->npcs, c->has_entry);
 		core_bprintf(&core_rbuf, ",\"ranges\":[{\"address\":\"0x%lx\",\"size\":%lu},"
 			     "{\"address\":\"0x%lx\",\"size\":%lu}]}\n",
 			     (unsigned long)dst, (unsigned long)dsize, (unsigned long)src,

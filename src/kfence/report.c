@@ -191,18 +191,10 @@ static void print_asan(struct kctx *c)
 		     asan_word(c));
 }
 
-static void json_key_frames(const char *key, const uintptr_t *pcs, size_t n, int entry)
-{
-	core_bprintf(&core_rbuf, ",\"%s\":", key);
-	core_json_frames(pcs, n, entry);
-}
-
 static void print_json(struct kctx *c)
 {
 	const struct kfence_meta *m = c->m;
-	const uintptr_t *pcs;
 	char task[64], cache[32];
-	size_t n;
 
 	core_task_name(task, sizeof(task));
 	core_bprintf(&core_rbuf, "{\"detector\":\"KFENCE\",\"type\":");
@@ -216,7 +208,7 @@ static void print_json(struct kctx *c)
 		     "free" : c->write ? "write" : "read", (unsigned long)c->addr,
 		     (unsigned long)c->pc);
 	core_json_str(task);
-	json_key_frames("stack", c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
+	core_json_key_frames("stack", c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
 	if (m && m->state != KFENCE_UNUSED) {
 		size_t dist;
 		const char *side = where(c, &dist);
@@ -238,12 +230,9 @@ static void print_json(struct kctx *c)
 		if (m->state == KFENCE_FREED)
 			core_bprintf(&core_rbuf, ",\"free_task\":%u", (unsigned)m->free_tid);
 		core_bprintf(&core_rbuf, "}");
-		n = core_depot_fetch(m->alloc_stack, &pcs);
-		json_key_frames("alloc_stack", pcs, n, 1);
-		if (m->state == KFENCE_FREED) {
-			n = core_depot_fetch(m->free_stack, &pcs);
-			json_key_frames("free_stack", pcs, n, 1);
-		}
+		core_json_key_depot("alloc_stack", m->alloc_stack, 1);
+		if (m->state == KFENCE_FREED)
+			core_json_key_depot("free_stack", m->free_stack, 1);
 	}
 	core_bprintf(&core_rbuf, "}\n");
 }

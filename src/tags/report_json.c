@@ -5,15 +5,6 @@
  */
 #include "report.h"
 
-static void json_depot(const char *key, depot_handle_t h)
-{
-	const uintptr_t *pcs;
-	size_t n = core_depot_fetch(h, &pcs);
-
-	core_bprintf(&core_rbuf, ",\"%s\":", key);
-	core_json_frames(pcs, n, 1);
-}
-
 void tags_print_json(struct tags_report_ctx *c)
 {
 	struct ksan_report *r = &c->r;
@@ -35,8 +26,7 @@ void tags_print_json(struct tags_report_ctx *c)
 	core_bprintf(&core_rbuf, ",\"pointer_tag\":\"%02x\"", c->ptr_tag);
 	if (c->has_mem_tag)
 		core_bprintf(&core_rbuf, ",\"memory_tag\":\"%02x\"", c->mem_tag);
-	core_bprintf(&core_rbuf, ",\"stack\":");
-	core_json_frames(c->pcs, c->npcs, c->has_entry);
+	core_json_key_frames("stack", c->pcs, c->npcs, c->has_entry);
 	tags_report_object(c, &start, &size);
 	if (start && c->addr_known) {
 		size_t dist;
@@ -50,11 +40,11 @@ void tags_print_json(struct tags_report_ctx *c)
 	}
 	if (c->alloc.ptr) {
 		core_bprintf(&core_rbuf, ",\"alloc_task\":%u", (unsigned)c->alloc.tid);
-		json_depot("alloc_stack", c->alloc.stack);
+		core_json_key_depot("alloc_stack", c->alloc.stack, 1);
 	}
 	if (c->freed.ptr) {
 		core_bprintf(&core_rbuf, ",\"free_task\":%u", (unsigned)c->freed.tid);
-		json_depot("free_stack", c->freed.stack);
+		core_json_key_depot("free_stack", c->freed.stack, 1);
 	}
 	core_bprintf(&core_rbuf, "}\n");
 }
