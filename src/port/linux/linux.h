@@ -177,17 +177,12 @@ static inline int port_check(const struct kasan_caller *cl, const void *addr,
 {
 	return 1;
 }
-#elif defined(KSAN_PORT_TAGS)
-/* 1 if [addr, addr+size) may be accessed through addr's tag, else 0
- * after a report (software tags; MTE checks libc's accesses itself). */
-static inline int port_check(const struct kasan_caller *cl, const void *addr,
-			     size_t size, int write)
-{
-	if (likely(!size || tags_range_ok((uintptr_t)addr, size)) ||
-	    tags_check_range((uintptr_t)addr, size, write, cl->pc, cl->fp, cl->entry))
-		return 1;
-	return core_thread_get()->in_report;
-}
+#else
+#ifdef KSAN_PORT_TAGS
+/* software tags: the pointer's tag against the memory's (MTE checks
+ * libc's accesses itself) */
+#define port_range_clean tags_range_ok
+#define port_check_range tags_check_range
 #else
 /* 1 if every byte of [a, a+n) is addressable (n > 0): the shadow bytes
  * of all granules but the last are 0, eight at a time; the last covers the
@@ -213,13 +208,15 @@ static inline int port_range_clean(uintptr_t a, size_t n)
 			return 0;
 	return !*e || (int8_t)(last & 7) < *e;
 }
+#define port_check_range kasan_check_range
+#endif
 /* 1 if [addr, addr+size) may be accessed, else 0 after a report.  The
  * runtime's own calls made while it prints a report are never refused. */
 static inline int port_check(const struct kasan_caller *cl, const void *addr,
 			     size_t size, int write)
 {
 	if (likely(!size || port_range_clean((uintptr_t)addr, size)) ||
-	    kasan_check_range((uintptr_t)addr, size, write, cl->pc, cl->fp, cl->entry))
+	    port_check_range((uintptr_t)addr, size, write, cl->pc, cl->fp, cl->entry))
 		return 1;
 	return core_thread_get()->in_report;
 }
