@@ -84,7 +84,7 @@ $(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
 # libksan-kfence.so (LD_PRELOAD): the core, KFENCE and the port without KASAN
-PRELOAD_PORT := port unwind symbolize symbolize_elf symbolize_tool noproc
+PRELOAD_PORT := port unwind symbolize symbolize_elf symbolize_tool noproc libc
 PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC)) \
 	$(patsubst %,$(B)/obj/port/linux/%.o,$(PRELOAD_PORT)) \
 	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o $(B)/obj/preload/kfence_malloc.o
@@ -98,7 +98,7 @@ $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 
 # libksan-kmsan.a: the core, KMSAN, KFENCE, UBSAN and the port built for
 # KMSAN (its heap, metadata faults, mem*); KASAN's interceptors stay out
-KMSAN_PORT := init port malloc mem signal threads unwind symbolize symbolize_elf \
+KMSAN_PORT := init port libc malloc mem signal threads unwind symbolize symbolize_elf \
 	symbolize_tool noproc sigmask insn suppressions shlib_marker nokasan \
 	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY))
 KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
@@ -112,7 +112,7 @@ $(B)/lib/libksan-kmsan.a: $(KMSAN_OBJ)
 
 # libksan-kcsan.a: the core, KCSAN, KFENCE, UBSAN and the port built for
 # KCSAN (no shadow, no heap of its own: the C library's; mem* checked)
-KCSAN_PORT := init port mem signal threads unwind symbolize symbolize_elf \
+KCSAN_PORT := init port libc mem signal threads unwind symbolize symbolize_elf \
 	symbolize_tool noproc sigmask insn suppressions shlib_marker nokasan \
 	$(patsubst src/port/linux/%.c,%,$(KCSAN_PORT_ONLY))
 KCSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
@@ -132,7 +132,7 @@ $(B)/lib/libksan-kcsan-kfence.a: $(B)/obj/kcsan-port/kfence_malloc.o
 # libksan-tags.a (aarch64 only: built when $(CC) targets aarch64): the core,
 # tag-based KASAN (software and hardware tags; ksan-cc --ksan=kasan-hw
 # defines __ksan_tags_hw), KFENCE, UBSAN and the port built for it
-TAGS_PORT := init port malloc signal threads unwind symbolize symbolize_elf \
+TAGS_PORT := init port libc malloc signal threads unwind symbolize symbolize_elf \
 	symbolize_tool noproc sigmask suppressions shlib_marker nokasan tags_port tags_mem mem
 TAGS_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC) $(TAGS_SRC)) \
 	$(B)/obj/tags/tag_mismatch_aarch64.o $(patsubst %,$(B)/obj/tags-port/%.o,$(TAGS_PORT))
@@ -176,6 +176,44 @@ tags-aarch64: aarch64	# the tag-based runtime alone (an older name)
 aarch64-libs: $(addprefix $(B)/lib/,$(AARCH64_LIBS))	# in the sub-make
 	@:
 .PHONY: aarch64 tags-aarch64 aarch64-libs
+
+# musl: the same rules again, in a sub-make with CC=$(MUSL_CC) (Debian's
+# musl-gcc, from musl-tools: gcc with musl's specs file) and B=$(B)/musl,
+# then the archives copied to $(B)/lib/musl/, where ksan-cc looks for the
+# runtime of a compiler that links with musl (README: "musl").  Part of
+# `all` when musl-gcc works; skipped without a word otherwise.  The port's
+# glibc and musl differences are in src/port/linux/libc.h.  Not built for
+# musl: KMSAN, KCSAN and the KFENCE preload (glibc's allocator behind it).
+MUSL_CC ?= musl-gcc
+MUSL_LIBS := libksan.a libksan_shlib.a ksan-musl-libc.o
+HAVE_MUSL_CC := $(shell echo '\#include <stdio.h>' | $(MUSL_CC) -E -x c - >/dev/null 2>&1 && echo yes)
+musl:
+	@$(MAKE) --no-print-directory B=$(B)/musl CC="$(MUSL_CC)" musl-libs
+	@mkdir -p $(B)/lib/musl
+	@for a in $(MUSL_LIBS); do cmp -s $(B)/musl/lib/$$a $(B)/lib/musl/$$a || \
+		cp $(B)/musl/lib/$$a $(B)/lib/musl/$$a || exit 1; done
+all: $(if $(HAVE_MUSL_CC),musl)
+musl-libs: $(addprefix $(B)/lib/,$(MUSL_LIBS))	# in the sub-make
+	@:
+.PHONY: musl musl-libs
+# ksan-musl-libc.o (in the sub-make): musl has no second name for the
+# stdio functions ksan intercepts, so a static executable, where ksan's
+# definitions hide libc.a's, reaches them here: libc.a's own members for
+# them, linked into one object whose public names become
+# __ksan_musl_<name> (their internal, hidden ones stay, for the rest of
+# libc.a).  ksan-cc links it into static musl executables only.
+MUSL_COPIES := fread fwrite fgets fputs puts vfprintf vsnprintf vsprintf vsscanf \
+	vfwprintf vswprintf
+$(B)/lib/ksan-musl-libc.o: Makefile
+	@mkdir -p $(@D) $(B)/obj/musl-libc
+	libc=$$(echo 'int main(void) { return 0; }' | $(CC) -static -Wl,--trace -x c - \
+		-o /dev/null 2>/dev/null | grep -m1 '/libc\.a$$') && \
+	rm -f $(B)/obj/musl-libc/* && cd $(B)/obj/musl-libc && \
+	ar x "$$libc" $(MUSL_COPIES:%=%.lo) && $(CC) -r -nostdlib -o all.o $(MUSL_COPIES:%=%.lo)
+	readelf -sW $(B)/obj/musl-libc/all.o | \
+		awk 'NR > 3 && $$5 != "LOCAL" && $$7 != "UND" && $$6 == "DEFAULT" \
+		     { print $$8, "__ksan_musl_" $$8 }' > $(B)/obj/musl-libc/names
+	objcopy --redefine-syms=$(B)/obj/musl-libc/names $(B)/obj/musl-libc/all.o $@
 
 $(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
 	@mkdir -p $(@D)
@@ -254,6 +292,9 @@ install: all
 	if [ -d $(B)/lib/aarch64 ]; then \
 		install -d $(DESTDIR)$(PREFIX)/lib/aarch64 && \
 		install -m 644 $(B)/lib/aarch64/*.a $(DESTDIR)$(PREFIX)/lib/aarch64/; fi
+	if [ -d $(B)/lib/musl ]; then \
+		install -d $(DESTDIR)$(PREFIX)/lib/musl && \
+		install -m 644 $(B)/lib/musl/* $(DESTDIR)$(PREFIX)/lib/musl/; fi
 	if [ -f $(B)/lib/libksan-tags.a ]; then \
 		install -m 644 $(B)/lib/libksan-tags.a $(DESTDIR)$(PREFIX)/lib/; fi
 	install -m 644 include/ksan/ksan.h include/ksan/port.h $(DESTDIR)$(PREFIX)/include/ksan/

@@ -67,14 +67,30 @@ $PY -c 'import psutil' 2>/dev/null && timeout_arg=--timeout=120
 # then KMSAN's directory alone, with clang, and KCSAN's, with gcc and clang;
 # then generic KASAN (inline) built for aarch64 by both compilers, its tests
 # run under qemu-aarch64 (the directories lit.cfg.py's AARCH64_DIRS names),
-# one counted skip per pass without qemu-aarch64 or the aarch64 runtime
+# one counted skip per pass without qemu-aarch64 or the aarch64 runtime;
+# then gcc-inline again with musl instead of glibc (musl-gcc; the directories
+# lit.cfg.py's MUSL_DIRS names), one counted skip without musl-gcc or the
+# musl runtime
 for lp in gcc-inline gcc-outline clang-inline clang-outline clang-kmsan gcc-kcsan clang-kcsan \
-	gcc-aarch64 clang-aarch64; do
+	gcc-aarch64 clang-aarch64 gcc-musl; do
 	cc=${lp%-*} mode=${lp#*-}
 	dir=tests/lit
 	[ "$mode" = kmsan ] && dir=tests/lit/kmsan
 	[ "$mode" = kcsan ] && dir=tests/lit/kcsan
 	params="--param cc=$cc --param mode=$mode"
+	if [ "$mode" = musl ]; then
+		params="--param cc=$cc --param mode=inline --param libc=musl"
+		why=
+		command -v musl-gcc > /dev/null || why="no musl-gcc (musl-tools)"
+		[ -f "$B/lib/musl/libksan.a" ] ||
+			why=${why:-"no musl runtime ($B/lib/musl/libksan.a: install musl-tools, then make)"}
+		if [ -n "$why" ]; then
+			echo "SKIP: lit/$cc-$mode: $why"
+			echo "lit/$cc-$mode: 0 passed, 0 failed, 1 skipped"
+			count 0 0 1
+			continue
+		fi
+	fi
 	if [ "$mode" = aarch64 ]; then
 		params="--param cc=$cc --param mode=inline --param arch=aarch64"
 		why=

@@ -197,11 +197,17 @@ static const char *const shlib_link_libs[] = {
 /* Static links: libc's own definitions behind the interceptors, which the
  * runtime reaches through weak references (nothing else pulls them in). */
 /* libc.a members the static port calls under their internal names
- * (threads.c, ucontext.c): pulled in even when the program names none */
+ * (libc.c, ucontext.c): pulled in even when the program names none */
 static const char *const static_undefs[] = {
     "-Wl,-u,__pthread_create_2_1", "-Wl,-u,__swapcontext", "-Wl,-u,__setcontext",
     "-Wl,-u,__localtime_r",	/* kmsan_libc_stdio.c: weak, else UTC */
 };
+/* musl's libc.a: its names for the same (src/port/linux/libc.h) */
+static const char *const static_undefs_musl[] = {
+    "-Wl,-u,__pthread_create", "-Wl,-u,__sigaction",
+};
+/* musl's stdio functions renamed, for static links (src/port/linux/libc.c) */
+#define MUSL_LIBC_OBJECT "ksan-musl-libc.o"
 
 /*
  * UBSAN (compile steps), unless the user's own -fsanitize= UB checks select
@@ -538,16 +544,35 @@ static unsigned target_arch(const char *cc, const char *target)
     return A_OTHER;
 }
 
+/*
+ * Does the compiler link with musl instead of glibc?  Debian's musl-gcc
+ * (musl-tools) is gcc with musl's specs file: its -dumpmachine still says
+ * x86_64-linux-gnu, so its name tells (musl-gcc, x86_64-linux-musl-gcc);
+ * a compiler told --target=x86_64-linux-musl says so in its triple.
+ */
+static int uses_musl(const char *cc, const char *target)
+{
+    const char *base = strrchr(cc, '/');
+    return strstr(base ? base + 1 : cc, "musl") != NULL ||
+           strstr(detect_target(cc, target), "-musl") != NULL;
+}
+
 /* Where the target's runtime archives are: LIBDIR for the host's own
- * architecture, else LIBDIR/<arch> (the triple's first word). */
+ * architecture, else LIBDIR/<arch> (the triple's first word); then
+ * /musl for a compiler that links with musl (the runtime built with
+ * musl-gcc: its C library's names differ from glibc's). */
 static char *runtime_dir(const char *libdir, const char *cc, const char *target)
 {
     const char *t = detect_target(cc, target);
-    if (!*t || target_arch(cc, target) == HOST_ARCH)
-        return xstrdup(libdir);
-    char *arch = xstrdup(t);
-    arch[strcspn(arch, "-")] = '\0';
-    return concat(libdir, concat("/", arch));
+    char *dir;
+    if (!*t || target_arch(cc, target) == HOST_ARCH) {
+        dir = xstrdup(libdir);
+    } else {
+        char *arch = xstrdup(t);
+        arch[strcspn(arch, "-")] = '\0';
+        dir = concat(libdir, concat("/", arch));
+    }
+    return uses_musl(cc, target) ? concat(dir, "/musl") : dir;
 }
 
 /* ---- command-line analysis ---- */
@@ -1085,7 +1110,9 @@ static void usage(const char *libdir, const char *incdir)
 "                       time with KSAN_OPTIONS=detect_stack_use_after_return=1)\n"
 "  --ksan-cc=CC         compiler to run: gcc, clang or a path (g++ or clang++\n"
 "                       for C++ parts, see below)\n"
-"                       (default: $KSAN_CC, else cc)\n"
+"                       (default: $KSAN_CC, else cc); musl-gcc (or any compiler\n"
+"                       named *musl*, or --target=*-musl) links with musl and\n"
+"                       ksan's musl runtime\n"
 "  --help               print this text\n"
 "  --version            print ksan-cc's version, then the compiler's --version\n"
 "\n"
@@ -1284,6 +1311,14 @@ int main(int argc, char **argv)
         /* the target's archives: LIBDIR, or LIBDIR/<arch> for another one */
         char *rtdir = runtime_dir(libdir, cc, st.target);
         int cross = strcmp(rtdir, libdir) != 0;
+        int musl = uses_musl(cc, st.target);
+        /* the target as the messages name it */
+        const char *tname = musl ? concat(detect_target(cc, st.target), " with musl")
+                                 : detect_target(cc, st.target);
+        const char *how = musl ? "make builds ksan's musl runtime (libksan.a, "
+                                 "libksan_shlib.a) when musl-gcc (musl-tools) is installed"
+                               : "make builds it when that target's compiler and C "
+                                 "library are installed";
         /* a -x LANG still in force would make the archives "source files" */
         if (st.lang && strcmp(st.lang, "none") != 0) {
             vec_push(&cmd, "-x");
@@ -1305,7 +1340,7 @@ int main(int argc, char **argv)
             if (cross && access(a, R_OK) != 0)
                 die(2, "-shared for %s: no %s (ksan's forwarders to the executable's "
                        "runtime are not built for that target); link the library's objects "
-                       "into the executable instead", detect_target(cc, st.target), a);
+                       "into the executable instead", tname, a);
             vec_push(&cmd, a);
             /* the forwarders' dlsym: in libc since glibc 2.34, in libdl
              * before; --as-needed keeps libdl out where it is not used */
@@ -1322,9 +1357,7 @@ int main(int argc, char **argv)
                                    st.kasan_sw || st.kasan_hw ? "/" TAGS_ARCHIVE :
                                    "/" RUNTIME_ARCHIVE);
             if (cross && access(a, R_OK) != 0)
-                die(2, "no ksan runtime for %s: %s is missing (make builds it when that "
-                       "target's compiler and C library are installed)",
-                    detect_target(cc, st.target), a);
+                die(2, "no ksan runtime for %s: %s is missing (%s)", tname, a, how);
             vec_push(&cmd, "-Wl,--whole-archive");
             vec_push(&cmd, a);
             if (st.kcsan && st.kfence)
@@ -1334,6 +1367,11 @@ int main(int argc, char **argv)
                 vec_push(&cmd, exe_link_libs[i]);
             if (!st.is_static)
                 vec_push(&cmd, concat("-Wl,--dynamic-list=", concat(libdir, "/" EXPORTS_FILE)));
+            else if (musl) {
+                vec_push(&cmd, concat(rtdir, "/" MUSL_LIBC_OBJECT));
+                for (size_t i = 0; i < NELEM(static_undefs_musl); i++)
+                    vec_push(&cmd, static_undefs_musl[i]);
+            }
             else
                 for (size_t i = 0; i < NELEM(static_undefs); i++)
                     vec_push(&cmd, static_undefs[i]);

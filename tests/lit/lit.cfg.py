@@ -17,8 +17,12 @@ config.test_source_root = os.path.dirname(__file__)
 root = os.path.abspath(os.path.join(config.test_source_root, '..', '..'))
 build = lit_config.params.get('build', os.path.join(root, 'build'))
 arch = lit_config.params.get('arch', 'x86_64')
+# --param libc=musl: ksan-cc --ksan-cc=musl-gcc (Debian's musl-tools), and
+# only the directories in MUSL_DIRS
+libc = lit_config.params.get('libc', 'glibc')
 config.test_exec_root = os.path.join(build, 'lit',
                                      ('' if arch == 'x86_64' else arch + '-') +
+                                     ('' if libc == 'glibc' else libc + '-') +
                                      lit_config.params.get('cc', 'gcc') + '-' +
                                      lit_config.params.get('mode', 'inline'))
 
@@ -50,6 +54,21 @@ if arch == 'aarch64':
         AARCH64_DIRS = lit_config.params['aarch64_dirs'].split(',')
     config.excludes += [d for d in os.listdir(config.test_source_root)
                         if d not in AARCH64_DIRS + ['Inputs', 'lit.cfg.py']]
+
+if libc == 'musl':
+    # the program links with musl instead of glibc: the musl-gcc wrapper
+    # (gcc with musl's specs; --param cc=gcc), static and dynamic; the
+    # runtime is $(B)/lib/musl's (make builds it when musl-gcc exists).
+    # A test that cannot run there says why: UNSUPPORTED: musl.
+    # %cc stays the plain gcc (reference builds with its own runtimes,
+    # which are glibc's); %ksan_cc and %ksan_cc_plain wrap musl-gcc.
+    config.name = 'ksan-%s-musl' % cc
+    config.available_features.add('musl')
+    MUSL_DIRS = ['heap', 'stack', 'intercept', 'ubsan']
+    config.excludes += [d for d in os.listdir(config.test_source_root)
+                        if d not in MUSL_DIRS + ['Inputs', 'lit.cfg.py']]
+else:
+    config.available_features.add('glibc')
 
 # tests/lit/kmsan runs once, in its own pass (--param mode=kmsan, clang:
 # kernel-memory instrumentation has no inline/outline split); the four
@@ -84,16 +103,21 @@ if arch == 'aarch64' and cc != 'gcc':
 # default, cc); an aarch64 pass names its cross compiler, as cc builds for
 # the host
 ksan_cc_plain = ksan_cc
-if arch == 'aarch64':
-    ksan_cc_plain = '%s --ksan-cc=%s' % (ksan_cc, cc_cmd.split()[0])
+# the compiler ksan-cc wraps: the pass's, or musl-gcc for a musl pass
+ksan_compiler = 'musl-gcc' if libc == 'musl' else cc_cmd.split()[0]
+if arch == 'aarch64' or libc == 'musl':
+    ksan_cc_plain = '%s --ksan-cc=%s' % (ksan_cc, ksan_compiler)
 config.substitutions.append(('%ksan_cc_plain', ksan_cc_plain))
+# %fortify(printf): the name a -D_FORTIFY_SOURCE=2 build calls (glibc's
+# __printf_chk; musl has no fortified functions: printf)
+config.substitutions.append((r'%fortify\(([a-z_]+)\)', r'\1' if libc == 'musl' else r'__\1_chk'))
 # %kcsan_cc: the pass's compiler with --ksan=kcsan (kcsan passes only;
 # %ksan_cc there names the compiler alone, for tests giving their own --ksan=)
 config.substitutions.append(('%kcsan_cc', '%s --ksan-cc=%s --ksan=kcsan' % (ksan_cc, cc_cmd.split()[0])))
 if mode == 'kcsan':
     config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s' % (ksan_cc, cc_cmd.split()[0])))
 else:
-    config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s --ksan-mode=%s' % (ksan_cc, cc_cmd.split()[0], mode)))
+    config.substitutions.append(('%ksan_cc', '%s --ksan-cc=%s --ksan-mode=%s' % (ksan_cc, ksan_compiler, mode)))
 # %cc_family: gcc or clang, the compiler family (FileCheck prefixes, flag
 # sets), also when %cc is a cross compiler (aarch64-linux-gnu-gcc); before
 # %cc, which would match its start

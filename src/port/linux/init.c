@@ -2,15 +2,17 @@
  * This file contains the Linux port's start-up: KSAN_OPTIONS, the signal
  * handler, thread hooks, the heap and the real mem* functions, ready before
  * any instrumented code runs.  It runs from .preinit_array (before every
- * constructor, of the executable and of its libraries) or from the first
- * malloc/memcpy, whichever comes first: static glibc allocates before any
- * constructor runs.
+ * constructor, of the executable and of its libraries; musl: from the
+ * executable's first constructor) or from the first malloc/memcpy,
+ * whichever comes first: static glibc allocates before any constructor
+ * runs.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <pthread.h>
+#include "libc.h"
 #include "linux.h"
 #include "../../kfence/kfence.h"
 
@@ -128,3 +130,17 @@ static void preinit(int argc, char **argv, char **envp)
 /* Runs before every constructor; only executables have this section. */
 __attribute__((section(".preinit_array"), used))
 static void (*const ksan_preinit)(int, char **, char **) = preinit;
+
+#ifdef PORT_LIBC_MUSL
+/* musl runs no .preinit_array: its first constructor instead (the lowest
+ * priority runs first: before the compilers' module constructors, at 1
+ * and 99), with environ already set */
+static void musl_preinit(void)
+{
+	extern char **environ;
+
+	preinit(0, 0, environ);
+}
+__attribute__((section(".init_array.00000"), used))
+static void (*const ksan_musl_preinit)(void) = musl_preinit;
+#endif

@@ -19,11 +19,12 @@
  *
  * Dynamic executables call the C library's functions (dlsym(RTLD_NEXT));
  * static ones call the system calls directly (read..send: no cancellation
- * points there) and glibc's other exported names for the stdio functions
- * (_IO_fread, _IO_fwrite, _IO_fgets, __vsscanf), which are the
- * same code; __isoc99_vsscanf then becomes __vsscanf, which differs only in
- * reading "%as" and "%a[" as GNU's allocating form.  getline and getdelim
- * are ksan's own everywhere (see own_getdelim).
+ * points there) and the C library's stdio functions under another name
+ * (libc.c: glibc's _IO_fread, _IO_fwrite, _IO_fgets, __vsscanf, which are
+ * the same code, or musl's renamed copies); with glibc __isoc99_vsscanf
+ * then becomes __vsscanf, which differs only in reading "%as" and "%a[" as
+ * GNU's allocating form.  getline and getdelim are ksan's own everywhere
+ * (see own_getdelim).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -34,8 +35,14 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <wchar.h>
+#include "libc.h"
 #include "linux.h"
 #include "scanf_format.h"
+
+/* musl's <unistd.h> makes pread64 and pwrite64 macros for pread and pwrite
+ * (_GNU_SOURCE); the functions below are the exported names */
+#undef pread64
+#undef pwrite64
 
 
 /* ---- ksan's own versions: static executables and early calls --------- */
@@ -116,11 +123,6 @@ static ssize_t own_getdelim(char **line, size_t *n, int delim, FILE *f)
 	return (ssize_t)len;
 }
 
-/* glibc's other exported names for the same functions. */
-size_t _IO_fread(void *, size_t, size_t, FILE *);
-size_t _IO_fwrite(const void *, size_t, size_t, FILE *);
-char *_IO_fgets(char *, int, FILE *);
-int __vsscanf(const char *, const char *, va_list);
 
 /* ---- the C library's versions, once known ----------------------------- */
 
@@ -130,11 +132,11 @@ static ssize_t (*real_write)(int, const void *, size_t) = own_write;
 static ssize_t (*real_pwrite)(int, const void *, size_t, off_t) = own_pwrite;
 static ssize_t (*real_recv)(int, void *, size_t, int) = own_recv;
 static ssize_t (*real_send)(int, const void *, size_t, int) = own_send;
-static size_t (*real_fread)(void *, size_t, size_t, FILE *) = _IO_fread;
-static size_t (*real_fwrite)(const void *, size_t, size_t, FILE *) = _IO_fwrite;
-static char *(*real_fgets)(char *, int, FILE *) = _IO_fgets;
-static int (*real_vsscanf)(const char *, const char *, va_list) = __vsscanf;
-static int (*real_isoc99_vsscanf)(const char *, const char *, va_list) = __vsscanf;
+static size_t (*real_fread)(void *, size_t, size_t, FILE *) = port_libc_fread;
+static size_t (*real_fwrite)(const void *, size_t, size_t, FILE *) = port_libc_fwrite;
+static char *(*real_fgets)(char *, int, FILE *) = port_libc_fgets;
+static int (*real_vsscanf)(const char *, const char *, va_list) = port_libc_vsscanf;
+static int (*real_isoc99_vsscanf)(const char *, const char *, va_list) = port_libc_vsscanf;
 
 void port_intercept_io_init(void)
 {

@@ -28,9 +28,10 @@
  * Dynamic executables call the C library's functions (dlsym(RTLD_NEXT)).
  * Static ones cannot reach glibc's vfprintf, fputws and the __*_chk
  * functions under another name (their objects define the intercepted names
- * strongly too), so there ksan formats with __vsnprintf (or
- * __vswprintf_chk) into memory and writes the result with _IO_fwrite (or
- * fputwc_unlocked); the __*_chk forms then behave as the plain ones.
+ * strongly too), so there ksan formats with the C library's vsnprintf (or
+ * vswprintf) into memory and writes the result with its fwrite (or
+ * fputwc_unlocked), all reached through libc.c; the __*_chk forms then
+ * behave as the plain ones.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -38,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <wchar.h>
+#include "libc.h"
 #include "linux.h"
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
@@ -45,22 +47,14 @@
 
 /* ---- ksan's own versions: static executables and early calls --------- */
 
-/* glibc's other exported names (the same code as the intercepted ones) */
-int __vsnprintf(char *, size_t, const char *, va_list);
-int _IO_vsprintf(char *, const char *, va_list);
-int _IO_puts(const char *);
-int _IO_fputs(const char *, FILE *);
-size_t _IO_fwrite(const void *, size_t, size_t, FILE *);
-int __vswprintf_chk(wchar_t *, size_t, int, size_t, const wchar_t *, va_list);
-
 static int own_vsnprintf(char *s, size_t n, const char *fmt, va_list ap)
 {
-	return __vsnprintf(s, n, fmt, ap);
+	return port_libc_vsnprintf(s, n, fmt, ap);
 }
 
 static int own_vsprintf(char *s, const char *fmt, va_list ap)
 {
-	return _IO_vsprintf(s, fmt, ap);
+	return port_libc_vsprintf(s, fmt, ap);
 }
 
 static int own___vsnprintf_chk(char *s, size_t n, int flag, size_t slen, const char *fmt,
@@ -68,14 +62,14 @@ static int own___vsnprintf_chk(char *s, size_t n, int flag, size_t slen, const c
 {
 	(void)flag;
 	(void)slen;
-	return __vsnprintf(s, n, fmt, ap);
+	return port_libc_vsnprintf(s, n, fmt, ap);
 }
 
 static int own___vsprintf_chk(char *s, int flag, size_t slen, const char *fmt, va_list ap)
 {
 	(void)flag;
 	(void)slen;
-	return _IO_vsprintf(s, fmt, ap);
+	return port_libc_vsprintf(s, fmt, ap);
 }
 
 /* The output of fmt in a new buffer, its length in *len; NULL on error. */
@@ -86,11 +80,11 @@ static char *format_alloc(const char *fmt, va_list ap, int *len)
 	int n;
 
 	va_copy(aq, ap);
-	n = __vsnprintf(NULL, 0, fmt, aq);
+	n = port_libc_vsnprintf(NULL, 0, fmt, aq);
 	va_end(aq);
 	if (n < 0 || !(b = malloc((size_t)n + 1)))
 		return NULL;
-	*len = __vsnprintf(b, (size_t)n + 1, fmt, ap);
+	*len = port_libc_vsnprintf(b, (size_t)n + 1, fmt, ap);
 	return b;
 }
 
@@ -101,7 +95,7 @@ static int own_vfprintf(FILE *f, const char *fmt, va_list ap)
 
 	if (!b)
 		return -1;
-	if (_IO_fwrite(b, 1, (size_t)n, f) != (size_t)n)
+	if (port_libc_fwrite(b, 1, (size_t)n, f) != (size_t)n)
 		n = -1;
 	free(b);
 	return n;
@@ -160,12 +154,12 @@ static int own___vasprintf_chk(char **p, int flag, const char *fmt, va_list ap)
 
 static int own_fputs(const char *s, FILE *f)
 {
-	return _IO_fputs(s, f);
+	return port_libc_fputs(s, f);
 }
 
 static size_t own_fwrite_unlocked(const void *p, size_t size, size_t n, FILE *f)
 {
-	return _IO_fwrite(p, size, n, f);
+	return port_libc_fwrite(p, size, n, f);
 }
 
 static int put_wide(const wchar_t *s, size_t n, FILE *f)
@@ -209,7 +203,7 @@ static int own_vfwprintf(FILE *f, const wchar_t *fmt, va_list ap)
 		if (!b)
 			return -1;
 		va_copy(aq, ap);
-		n = __vswprintf_chk(b, cap, 0, cap, fmt, aq);
+		n = port_libc_vswprintf(b, cap, fmt, aq);
 		va_end(aq);
 		if (n >= 0) {
 			flockfile(f);
@@ -245,7 +239,7 @@ static int (*real_vdprintf)(int, const char *, va_list) = own_vdprintf;
 static int (*real___vdprintf_chk)(int, int, const char *, va_list) = own___vdprintf_chk;
 static int (*real_vasprintf)(char **, const char *, va_list) = own_vasprintf;
 static int (*real___vasprintf_chk)(char **, int, const char *, va_list) = own___vasprintf_chk;
-static int (*real_puts)(const char *) = _IO_puts;
+static int (*real_puts)(const char *) = port_libc_puts;
 static int (*real_fputs)(const char *, FILE *) = own_fputs;
 static int (*real_fputs_unlocked)(const char *, FILE *) = own_fputs;
 static size_t (*real_fwrite_unlocked)(const void *, size_t, size_t, FILE *) =

@@ -1,8 +1,7 @@
 /*
  * This file contains the checked string functions of <string.h> (memcmp,
- * bcmp, memchr, the str* family, strdup, strndup, strtok), the overlap check
- * and the lookup of the C library's definitions that intercept_wchar.c and
- * intercept_io.c share.
+ * bcmp, memchr, the str* family, strdup, strndup, strtok) and the overlap
+ * check that intercept_wchar.c and intercept_io.c share.
  *
  * What is checked: the bytes the function reads and writes as the C
  * standard defines them, measured before the call (ASan's semantics with
@@ -30,9 +29,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
-#include <dlfcn.h>
 #include <stdlib.h>
-#include <sys/auxv.h>
 #include "linux.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -40,17 +37,7 @@
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
 #endif
 
-extern void *dlsym(void *, const char *) __attribute__((weak));
-
 /* ---- shared by the interceptor files --------------------------------- */
-
-void *port_real(const char *name)
-{
-	/* static (and static-pie) executables have no libc.so to look in */
-	if (!dlsym || !getauxval(AT_BASE))
-		return 0;
-	return dlsym(RTLD_NEXT, name);
-}
 
 int port_overlap(const struct kasan_caller *cl, const char *fn, const void *dst,
 		 size_t dsize, const void *src, size_t ssize)

@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include <stdarg.h>
 #include <wchar.h>
+#include "libc.h"
 #include "linux.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -142,14 +143,9 @@ static wchar_t *own_wmemset(wchar_t *d, wchar_t c, size_t n)
 	return d;
 }
 
-/* glibc's exported fortify entry point formats like vswprintf when its
- * flag is 0 and the object size is the buffer size. */
-int __vswprintf_chk(wchar_t *s, size_t n, int flag, size_t slen,
-		    const wchar_t *fmt, va_list ap);
-
 static int own_vswprintf(wchar_t *s, size_t n, const wchar_t *fmt, va_list ap)
 {
-	return __vswprintf_chk(s, n, 0, n, fmt, ap);
+	return port_libc_vswprintf(s, n, fmt, ap);
 }
 
 /* ---- the C library's versions, once known ----------------------------- */

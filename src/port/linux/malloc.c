@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <malloc.h>
 #include <stdlib.h>
+#include "libc.h"
 #include "linux.h"
 #ifdef KSAN_PORT_KMSAN
 int port_kmsan_from_libc(uintptr_t pc);
@@ -266,6 +267,8 @@ PORT_API int malloc_trim(size_t pad)
 	return 0;
 }
 
+/* glibc's only: musl has no struct mallinfo (libc.h) */
+#ifdef PORT_LIBC_GLIBC
 PORT_API struct mallinfo mallinfo(void)
 {
 	struct mallinfo m;
@@ -281,6 +284,7 @@ PORT_API struct mallinfo2 mallinfo2(void)
 	core_memset(&m, 0, sizeof(m));
 	return m;
 }
+#endif
 
 PORT_API void malloc_stats(void)
 {

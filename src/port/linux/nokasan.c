@@ -1,24 +1,13 @@
 /*
  * This file contains what the Linux port's shared files expect from the
  * parts libksan-kmsan.a and libksan-kcsan.a leave out (KASAN's interceptors
- * and ucontext support): the C library's definitions by name, and the
- * answers "no interceptors to set up" and "no makecontext stacks known".
+ * and ucontext support): the answers "no interceptors to set up" and "no
+ * makecontext stacks known".
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
-#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "linux.h"
-
-extern void *dlsym(void *, const char *) __attribute__((weak));
-
-void *port_real(const char *name)
-{
-	if (!dlsym || !getauxval(AT_BASE))
-		return 0;	/* static: no libc.so to look in */
-	return dlsym(RTLD_NEXT, name);
-}
 
 /* KMSAN's libc model (kmsan_libc*.c) finds what it needs on first use;
  * KCSAN intercepts only mem* (kcsan_mem.c, through mem.c's real_*). */

@@ -6,7 +6,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/futex.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#include "libc.h"
 #include "linux.h"
 #include "../../kfence/kfence.h"
 
@@ -347,8 +347,7 @@ void ksan_port_abort(void)
 	/* the program's SIGABRT handler must not run inside a report */
 	core_memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
-	extern int __sigaction(int, const struct sigaction *, struct sigaction *);
-	__sigaction(SIGABRT, &sa, 0);
+	port_libc_sigaction(SIGABRT, &sa, 0);
 	abort();
 }
 

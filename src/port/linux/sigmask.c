@@ -23,6 +23,7 @@
 #include <sys/select.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "libc.h"
 #include "linux.h"
 
 #define HELD_SEGV PORT_HELD_SEGV
@@ -383,7 +384,6 @@ static unsigned char mask_held[NSIG];
 
 int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction *oact)
 {
-	extern int __sigaction(int, const struct sigaction *, struct sigaction *);
 	int ok = sig > 0 && sig < NSIG, r;
 	unsigned bits = 0, old_bits = 0;
 	void *old_handler = 0, *handler = 0;
@@ -401,7 +401,7 @@ int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction
 		old_bits = __atomic_load_n(&mask_held[sig], __ATOMIC_RELAXED);
 		old_handler = __atomic_load_n(&mask_handler[sig], __ATOMIC_RELAXED);
 	}
-	r = __sigaction(sig, act, oact);
+	r = port_libc_sigaction(sig, act, oact);
 	if (r)
 		return r;
 	if (oact)

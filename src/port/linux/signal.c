@@ -12,10 +12,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <ucontext.h>
+#include "libc.h"
 #include "linux.h"
 #include "../../kfence/kfence.h"
-
-extern int __sigaction(int, const struct sigaction *, struct sigaction *);
 
 enum { FAULT_PROGRAM, FAULT_RETRY, FAULT_BAD };
 
@@ -451,7 +450,7 @@ static void call_user(int sig, siginfo_t *info, void *uctx)
 
 		core_memset(&dfl, 0, sizeof(dfl));
 		dfl.sa_handler = SIG_DFL;
-		__sigaction(sig, &dfl, 0);
+		port_libc_sigaction(sig, &dfl, 0);
 		return;
 	}
 	if (sa.sa_flags & SA_RESETHAND) {
@@ -572,14 +571,14 @@ void port_signal_init(void)
 		/* keep what the program (or a preload) installed before us */
 		struct sigaction old;
 
-		if (!__sigaction(sigs[i], 0, &old) && old.sa_handler != SIG_DFL &&
+		if (!port_libc_sigaction(sigs[i], 0, &old) && old.sa_handler != SIG_DFL &&
 		    !installed)
 			user_action[i] = old;
 		core_memset(&sa, 0, sizeof(sa));
 		sa.sa_sigaction = on_fault;
 		sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
 		sigemptyset(&sa.sa_mask);
-		__sigaction(sigs[i], &sa, 0);
+		port_libc_sigaction(sigs[i], &sa, 0);
 	}
 	installed = 1;
 	port_altstack_init();
@@ -610,7 +609,7 @@ PORT_API int sigaction(int sig, const struct sigaction *act, struct sigaction *o
 	return 0;
 }
 
-static __sighandler_t set_handler(int sig, __sighandler_t h)
+static port_sighandler_t set_handler(int sig, port_sighandler_t h)
 {
 	struct sigaction sa, old;
 
@@ -625,12 +624,12 @@ static __sighandler_t set_handler(int sig, __sighandler_t h)
 	return old.sa_handler;
 }
 
-PORT_API __sighandler_t signal(int sig, __sighandler_t h)
+PORT_API port_sighandler_t signal(int sig, port_sighandler_t h)
 {
 	return set_handler(sig, h);
 }
 
-PORT_API __sighandler_t bsd_signal(int sig, __sighandler_t h)
+PORT_API port_sighandler_t bsd_signal(int sig, port_sighandler_t h)
 {
 	return set_handler(sig, h);
 }

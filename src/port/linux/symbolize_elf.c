@@ -196,7 +196,9 @@ static struct sym_module *module_get(uintptr_t base, const char **path)
 {
 	const char *name = found_name;
 	struct sym_module *m;
-	int i, is_exe = !name[0];	/* the loader names the main program "" */
+	/* the loader names the main program "" (static musl: /proc/self/exe,
+	 * which an external symbolizer would read as its own) */
+	int i, is_exe = !name[0] || !strcmp(name, "/proc/self/exe");
 
 	if (is_exe)
 		name = port_exe_path();

@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include "libc.h"
 #include "linux.h"
 
 #define MAX_THREADS 4096
@@ -183,14 +184,10 @@ struct start {
 	unsigned sig_held;	/* SIGSEGV/SIGBUS the new thread holds blocked */
 };
 
-/* The C library's pthread_create.  Static links name it directly (ksan-cc
- * adds -u __pthread_create_2_1 for -static); dynamic ones look it up. */
-extern int __pthread_create_2_1(pthread_t *, const pthread_attr_t *,
-				void *(*)(void *), void *) __attribute__((weak));
-extern void *dlsym(void *, const char *) __attribute__((weak));
-extern void *dlvsym(void *, const char *, const char *) __attribute__((weak));
-typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
-static create_fn real_create;
+/* glibc 2.32's: a thread attribute's signal mask (musl has none) */
+extern int pthread_attr_getsigmask_np(const pthread_attr_t *, sigset_t *) __attribute__((weak));
+/* the C library's pthread_create (libc.c) */
+static port_pthread_create_t real_create;
 
 static void *trampoline(void *p)
 {
@@ -215,19 +212,6 @@ static void *trampoline(void *p)
 	return s.fn(s.arg);
 }
 
-static create_fn find_create(void)
-{
-	void *f = 0;
-
-	if (__pthread_create_2_1)
-		return __pthread_create_2_1;
-	if (dlvsym)
-		f = dlvsym((void *)-1l /* RTLD_NEXT */, "pthread_create", "GLIBC_2.34");
-	if (!f && dlsym)
-		f = dlsym((void *)-1l, "pthread_create");
-	return (create_fn)f;
-}
-
 PORT_API __attribute__((noinline)) int pthread_create(pthread_t *t, const pthread_attr_t *attr,
 						      void *(*fn)(void *), void *arg)
 {
@@ -238,7 +222,7 @@ PORT_API __attribute__((noinline)) int pthread_create(pthread_t *t, const pthrea
 	int ret;
 
 	port_ensure_init();
-	if (!real_create && !(real_create = find_create()))
+	if (!real_create && !(real_create = port_libc_pthread_create()))
 		return 11;	/* EAGAIN: cannot happen with glibc */
 	s = malloc(sizeof(*s));
 	if (!s)
@@ -254,7 +238,7 @@ PORT_API __attribute__((noinline)) int pthread_create(pthread_t *t, const pthrea
 	s->seq = __atomic_fetch_add(&next_seq, 1, __ATOMIC_RELAXED);
 	s->sig_held = port_sigmask_held();
 	port_thread_created();
-	if (attr && !pthread_attr_getsigmask_np(attr, &mask))
+	if (attr && pthread_attr_getsigmask_np && !pthread_attr_getsigmask_np(attr, &mask))
 		s->sig_held = 0;	/* the attribute's mask replaces the creator's */
 	ret = real_create(t, attr, trampoline, s);
 	if (ret)

@@ -112,7 +112,8 @@ static unsigned held_of(const ucontext_t *ucp)
  * else pulled it in (ksan-cc's -u flags do): else it is getcontext, then
  * setcontext (which makecontext's code always brings along).
  */
-extern int getcontext(ucontext_t *) __attribute__((returns_twice));
+/* weak: musl has no ucontext functions (libucontext's, if linked, serve) */
+extern int getcontext(ucontext_t *) __attribute__((returns_twice, weak));
 static int emulated_swap(ucontext_t *oucp, const ucontext_t *ucp)
 {
 	volatile int resumed = 0;
@@ -132,7 +133,7 @@ static int find_real(void)
 		real_set = __setcontext ? __setcontext : (set_fn)port_real("setcontext");
 	if (!real_swap)
 		real_swap = __swapcontext ? __swapcontext : (swap_fn)port_real("swapcontext");
-	if (!real_swap && real_set)
+	if (!real_swap && real_set && getcontext)
 		real_swap = emulated_swap;
 	if (real_set)
 		return 0;

@@ -121,6 +121,10 @@ static int find_stack(uintptr_t addr, struct range *r)
  */
 #include <link.h>
 #include <unwind.h>
+#include "libc.h"
+
+_Unwind_Reason_Code _Unwind_Backtrace(_Unwind_Trace_Fn, void *) PORT_UNWINDER;
+_Unwind_Ptr _Unwind_GetIP(struct _Unwind_Context *) PORT_UNWINDER;
 
 static struct range exe_text;	/* executable code of the main program */
 static int exe_text_known;
@@ -173,6 +177,8 @@ static size_t cfi_trace(uintptr_t *pcs, size_t max, uintptr_t pc)
 {
 	struct cfi_walk w = { pcs, 0, max, pc, 0 };
 
+	if (!port_have_unwinder())
+		return 0;
 	in_cfi = 1;	/* libgcc may allocate the first time: no recursion */
 	_Unwind_Backtrace(cfi_frame, &w);
 	in_cfi = 0;

@@ -14,6 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifndef __GLIBC__
+void *pvalloc(size_t);	/* GNU's: musl's <malloc.h> leaves it out, ksan defines it */
+#endif
 
 volatile size_t huge = (size_t)1 << 45, max = SIZE_MAX, one = 1, zero = 0;
 void *volatile sink;
@@ -93,7 +96,7 @@ int main(int argc, char **argv)
 // RA: {{^}}BUG: KASAN: reallocarray-overflow in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // RA-NEXT: {{^}}reallocarray of 9223372036854775807 elements of 3 bytes overflows by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // RA: {{^}} reallocarray{{$}}
-// RA-NEXT: main+0x{{.*}}huge_sizes.c:34
+// RA-NEXT: main+0x{{.*}}huge_sizes.c:37
 // RA: STATUS: exit 1{{$}}
 
 // ASAN-RA: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: reallocarray parameters overflow: count * size (9223372036854775807 * 3) cannot be represented in type size_t (thread T0){{$}}

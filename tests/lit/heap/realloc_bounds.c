@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 // GROW-NEXT: 300-byte region
 // GROW: STATUS: exit 1{{$}}
 
-// ZERO: {{^}}(nil){{$}}
+// ZERO: {{^}}{{\(nil\)|0}}{{$}}
 // ZERO-NEXT: {{^}}=================================================================={{$}}
 // ZERO-NEXT: BUG: KASAN: slab-use-after-free in get
 // ZERO: Freed by task

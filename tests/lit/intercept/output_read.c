@@ -3,10 +3,10 @@
 // RUN: %ksan_cc -O1 -D_FORTIFY_SOURCE=2 %s -o %t.fortify
 // RUN: bash %S/../Inputs/status.sh %run %t puts 2>&1 | FileCheck %s --check-prefix=PUTS
 // RUN: bash %S/../Inputs/status.sh %run %t printf 2>&1 | FileCheck %s --check-prefix=PRINTF -DFN=printf
-// RUN: bash %S/../Inputs/status.sh %run %t.fortify printf 2>&1 | FileCheck %s --check-prefix=PRINTF -DFN=__printf_chk
+// RUN: bash %S/../Inputs/status.sh %run %t.fortify printf 2>&1 | FileCheck %s --check-prefix=PRINTF -DFN=%fortify(printf)
 // RUN: bash %S/../Inputs/status.sh %run %t fputs 2>&1 | FileCheck %s --check-prefix=FPUTS
 // RUN: bash %S/../Inputs/status.sh %run %t fprintf 2>&1 | FileCheck %s --check-prefix=FPRINTF -DFN=fprintf
-// RUN: bash %S/../Inputs/status.sh %run %t.fortify fprintf 2>&1 | FileCheck %s --check-prefix=FPRINTF -DFN=__fprintf_chk
+// RUN: bash %S/../Inputs/status.sh %run %t.fortify fprintf 2>&1 | FileCheck %s --check-prefix=FPRINTF -DFN=%fortify(fprintf)
 // RUN: bash %S/../Inputs/status.sh %run %t precision 2>&1 | FileCheck %s --check-prefix=PREC
 // RUN: bash %S/../Inputs/status.sh %run %t wide 2>&1 | FileCheck %s --check-prefix=WIDE
 // RUN: env KSAN_OPTIONS=halt_on_error=0 bash %S/../Inputs/status.sh %run %t printf 2>&1 | FileCheck %s --check-prefix=GOON

@@ -27,11 +27,13 @@ int puts(const char *s)
 int main(int argc, char **argv)
 {
 	char *p = argv[0];
+	size_t n;
 
 	__asm__("" : "+r"(p));
 	setvbuf(stdout, NULL, _IONBF, 0);
 	puts("hello");
-	printf("len>0 %d own %d %d\n", strlen(p) > 0, own_strlen, own_puts);
+	n = strlen(p);	/* before own_strlen is read (argument order is unspecified) */
+	printf("len>0 %d own %d %d\n", n > 0, own_strlen, own_puts);
 	return 0;
 }
 
