@@ -39,19 +39,26 @@ static __thread struct msg *cache;	/* this thread's free messages */
 static __thread int cached;
 static struct ksan_pool *msg_pool;
 
-/* The link lives in a free (poisoned) message: read and write it unchecked. */
-__attribute__((no_sanitize_address)) static struct msg *next_of(struct msg *m)
+/* The link lives in a free (poisoned) message: read and write it unchecked,
+ * through volatile, so that the compiler keeps the access in here. */
+__attribute__((no_sanitize_address, noinline)) static struct msg *next_of(struct msg *m)
 {
-	return m->next;
+	return *(struct msg *volatile *)&m->next;
 }
 
-__attribute__((no_sanitize_address)) static void cache_push(struct msg *m)
+__attribute__((no_sanitize_address, noinline)) static void set_next(struct msg *m,
+								    struct msg *next)
+{
+	*(struct msg *volatile *)&m->next = next;
+}
+
+static void cache_push(struct msg *m)
 {
 	if (cached == CACHE_MAX) {
 		free(m);
 		return;
 	}
-	m->next = cache;
+	set_next(m, cache);
 	cache = m;
 	cached++;
 }
