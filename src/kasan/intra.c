@@ -36,6 +36,7 @@ static uint32_t next_seq;	/* guarded by intra_lock */
 /* Objects armed now; written under intra_lock, read without it. */
 unsigned long kasan_intra_armed;
 static int warned;		/* one line about a bad arm per process */
+static int fork_joined;		/* intra_lock is in the fork protocol */
 
 static size_t home(uintptr_t obj)
 {
@@ -216,9 +217,12 @@ API void ksan_intra_arm(const volatile void *p, const struct ksan_intra_type *t)
 	if (!shadow_exists(obj))
 		if (ksan_port_shadow_ensure(obj, t->size))
 			return;
-	ksan_port_lock(&intra_lock);
-	if (!table)
+	/* before the lock's first use, so that a fork never copies it held */
+	if (!__atomic_load_n(&fork_joined, __ATOMIC_ACQUIRE)) {
 		core_fork_add_lock(&intra_lock, CORE_FORK_LEAF);
+		__atomic_store_n(&fork_joined, 1, __ATOMIC_RELEASE);
+	}
+	ksan_port_lock(&intra_lock);
 	if (make_room()) {
 		ksan_port_unlock(&intra_lock);
 		warn_once("out of memory for the registry", obj, t);
