@@ -89,6 +89,7 @@ bench)
 				echo "a report from $v $q:" >&2; cat "$out/run.out" >&2; exit 1
 			fi
 			echo "$r $v ${q:-default} $(cat "$out/time.txt")" >> "$raw"
+			if [ "$v" = plain ]; then q=-; fi
 			echo "  run $r $v ${q:-pool_quarantine_size=1048576 (default)}: cpu $(awk '{print $1 + $2}' "$out/time.txt")s" >&2
 		done
 	done
