@@ -183,9 +183,9 @@ aarch64-libs: $(addprefix $(B)/lib/,$(AARCH64_LIBS))	# in the sub-make
 # runtime of a compiler that links with musl (README: "musl").  Part of
 # `all` when musl-gcc works; skipped without a word otherwise.  The port's
 # glibc and musl differences are in src/port/linux/libc.h.  Not built for
-# musl: KMSAN, KCSAN and the KFENCE preload (glibc's allocator behind it).
+# musl: KMSAN, KCSAN (their runtimes model glibc).
 MUSL_CC ?= musl-gcc
-MUSL_LIBS := libksan.a libksan_shlib.a ksan-musl-libc.o
+MUSL_LIBS := libksan.a libksan_shlib.a ksan-musl-libc.o libksan-kfence.so
 HAVE_MUSL_CC := $(shell echo '\#include <stdio.h>' | $(MUSL_CC) -E -x c - >/dev/null 2>&1 && echo yes)
 musl:
 	@$(MAKE) --no-print-directory B=$(B)/musl CC="$(MUSL_CC)" musl-libs

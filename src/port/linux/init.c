@@ -131,6 +131,15 @@ static void preinit(int argc, char **argv, char **envp)
 __attribute__((section(".preinit_array"), used))
 static void (*const ksan_preinit)(int, char **, char **) = preinit;
 
+/* The start-up, for an instrumented library's first constructor (shlib_stubs.c):
+ * with musl, whose dynamic loader runs the libraries' constructors before
+ * the executable's, it is how the runtime is up before a library registers
+ * its globals; with glibc, .preinit_array has run already. */
+PORT_API void __ksan_init(void)
+{
+	port_ensure_init();
+}
+
 #ifdef PORT_LIBC_MUSL
 /* musl runs no .preinit_array: its first constructor instead (the lowest
  * priority runs first: before the compilers' module constructors, at 1

@@ -1,7 +1,8 @@
 /*
- * This file contains the malloc family of a runtime whose heap is glibc's
- * own: each call samples into KFENCE now and then and otherwise forwards to
- * glibc's allocator (__libc_malloc and friends).  Shared by libksan-kfence.so
+ * This file contains the malloc family of a runtime whose heap is the C
+ * library's own: each call samples into KFENCE now and then and otherwise
+ * forwards to the C library's allocator (glibc's __libc_malloc and friends,
+ * musl's malloc and friends: libc.h).  Shared by libksan-kfence.so
  * (LD_PRELOAD, kfence_preload.c) and, for --ksan=kcsan,kfence, by
  * libksan-kcsan-kfence.a (dynamic executables only: a static glibc's
  * malloc.o defines malloc beside __libc_malloc).  The host says when
@@ -12,16 +13,10 @@
 #include <errno.h>
 #include <malloc.h>
 #include <stdlib.h>
+#include "libc.h"
 #include "linux.h"
 #include "../../kfence/kfence.h"
 
-extern void *__libc_malloc(size_t);
-extern void __libc_free(void *);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void *__libc_memalign(size_t, size_t);
-extern void *__libc_valloc(size_t);
-extern void *__libc_pvalloc(size_t);
 
 static size_t (*real_usable_size)(void *);
 
@@ -69,9 +64,9 @@ ENTRY void *malloc(size_t size)
 	void *p;
 
 	if (likely(kfence_skip()))
-		return __libc_malloc(size);
+		return port_libc_malloc(size);
 	p = sampled(size, 0, (uintptr_t)malloc, RA, CALLER_FP());
-	return p ? p : __libc_malloc(size);
+	return p ? p : port_libc_malloc(size);
 }
 
 ENTRY void free(void *p)
@@ -79,7 +74,7 @@ ENTRY void free(void *p)
 	if (unlikely(is_kfence_address(p)))
 		release(p, (uintptr_t)free, RA, CALLER_FP());
 	else
-		__libc_free(p);
+		port_libc_free(p);
 }
 
 ENTRY void *calloc(size_t n, size_t size)
@@ -88,9 +83,9 @@ ENTRY void *calloc(size_t n, size_t size)
 	void *p;
 
 	if (likely(kfence_skip()) || __builtin_mul_overflow(n, size, &total))
-		return __libc_calloc(n, size);	/* glibc sets ENOMEM on overflow */
+		return port_libc_calloc(n, size);	/* glibc sets ENOMEM on overflow */
 	p = sampled(total, 0, (uintptr_t)calloc, RA, CALLER_FP());
-	return p ? p : __libc_calloc(n, size);	/* KFENCE objects start zeroed */
+	return p ? p : port_libc_calloc(n, size);	/* KFENCE objects start zeroed */
 }
 
 static __attribute__((noinline)) void *realloc_kfence(void *p, size_t size, uintptr_t ra,
@@ -109,7 +104,7 @@ static __attribute__((noinline)) void *realloc_kfence(void *p, size_t size, uint
 		return 0;
 	q = kfence_skip() ? 0 : kfence_alloc_slow(size, 0, entry, ra, fp);
 	if (!q)
-		q = __libc_malloc(size);
+		q = port_libc_malloc(size);
 	if (!q)
 		return 0;
 	core_memcpy(q, p, old < size ? old : size);
@@ -124,9 +119,9 @@ ENTRY void *realloc(void *p, size_t size)
 	if (unlikely(is_kfence_address(p)))
 		return realloc_kfence(p, size, RA, CALLER_FP());
 	if (p)
-		return __libc_realloc(p, size);
+		return port_libc_realloc(p, size);
 	q = SAMPLE(size, 0, realloc);
-	return q ? q : __libc_malloc(size);
+	return q ? q : port_libc_malloc(size);
 }
 
 ENTRY void *reallocarray(void *p, size_t n, size_t size)
@@ -139,7 +134,7 @@ ENTRY void *reallocarray(void *p, size_t n, size_t size)
 	}
 	if (unlikely(is_kfence_address(p)))
 		return realloc_kfence(p, total, RA, CALLER_FP());
-	return __libc_realloc(p, total);
+	return port_libc_realloc(p, total);
 }
 
 ENTRY void *memalign(size_t align, size_t size)
@@ -148,7 +143,7 @@ ENTRY void *memalign(size_t align, size_t size)
 
 	if (!(align & (align - 1)))	/* else glibc's answer */
 		p = SAMPLE(size, align, memalign);
-	return p ? p : __libc_memalign(align, size);
+	return p ? p : port_libc_memalign(align, size);
 }
 
 ENTRY void *aligned_alloc(size_t align, size_t size)
@@ -160,7 +155,7 @@ ENTRY void *aligned_alloc(size_t align, size_t size)
 		return 0;
 	}
 	p = SAMPLE(size, align, aligned_alloc);
-	return p ? p : __libc_memalign(align, size);
+	return p ? p : port_libc_memalign(align, size);
 }
 
 ENTRY int posix_memalign(void **out, size_t align, size_t size)
@@ -172,7 +167,7 @@ ENTRY int posix_memalign(void **out, size_t align, size_t size)
 		return EINVAL;
 	p = SAMPLE(size, align, posix_memalign);
 	if (!p)
-		p = __libc_memalign(align, size);
+		p = port_libc_memalign(align, size);
 	if (!p) {
 		errno = e;
 		return ENOMEM;
@@ -185,13 +180,13 @@ ENTRY void *valloc(size_t size)
 {
 	void *p = SAMPLE(size, 4096, valloc);
 
-	return p ? p : __libc_valloc(size);
+	return p ? p : port_libc_valloc(size);
 }
 
 ENTRY void *pvalloc(size_t size)
 {
 	/* pvalloc rounds up to whole pages: the guard page would be wasted */
-	return __libc_pvalloc(size);
+	return port_libc_pvalloc(size);
 }
 
 ENTRY size_t malloc_usable_size(void *p)

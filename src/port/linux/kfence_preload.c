@@ -1,7 +1,8 @@
 /*
  * This file contains the glue of libksan-kfence.so, KFENCE for programs
  * nobody recompiled (LD_PRELOAD): the malloc family (kfence_malloc.c)
- * samples into KFENCE and otherwise forwards to glibc's own allocator,
+ * samples into KFENCE and otherwise forwards to the C library's own
+ * allocator (glibc's or musl's),
  * start-up reads KSAN_OPTIONS and installs the port's SIGSEGV handler
  * (signal.c built without KASAN), and the few port functions that the
  * KASAN runtime's files would bring are answered here without KASAN.
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "libc.h"
 #include "linux.h"
 #include "../../kfence/kfence.h"
 
@@ -38,9 +40,7 @@ int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len)
  * context is followed */
 int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction *oact)
 {
-	extern int __sigaction(int, const struct sigaction *, struct sigaction *);
-
-	return __sigaction(sig, act, oact);
+	return port_libc_sigaction(sig, act, oact);
 }
 int port_user_stack(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 {

@@ -23,6 +23,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -125,6 +126,58 @@ static void *musl_lookup(void *copy, void **cache, const char *name)
 port_pthread_create_t port_libc_pthread_create(void)
 {
 	return LIBC(__pthread_create_2_1, pthread_create);
+}
+
+/* the allocator behind KFENCE (kfence_malloc.c: dynamic executables, so
+ * always libc.so's) */
+MUSL_COPY(void *, malloc, (size_t));
+MUSL_COPY(void, free, (void *));
+MUSL_COPY(void *, calloc, (size_t, size_t));
+MUSL_COPY(void *, realloc, (void *, size_t));
+MUSL_COPY(void *, aligned_alloc, (size_t, size_t));
+
+void *port_libc_malloc(size_t size)
+{
+	return LIBC(__libc_malloc, malloc)(size);
+}
+
+void port_libc_free(void *p)
+{
+	LIBC(__libc_free, free)(p);
+}
+
+void *port_libc_calloc(size_t n, size_t size)
+{
+	return LIBC(__libc_calloc, calloc)(n, size);
+}
+
+void *port_libc_realloc(void *p, size_t size)
+{
+	return LIBC(__libc_realloc, realloc)(p, size);
+}
+
+/* musl's memalign and valloc call aligned_alloc through its public name,
+ * which is KFENCE's, which would call memalign again: aligned_alloc itself
+ * (it takes any power of two, and any size) */
+void *port_libc_memalign(size_t align, size_t size)
+{
+	return LIBC(__libc_memalign, aligned_alloc)(align, size);
+}
+
+void *port_libc_valloc(size_t size)
+{
+	return port_libc_memalign(4096, size);
+}
+
+void *port_libc_pvalloc(size_t size)
+{
+	size_t rounded = (size + 4095) & ~(size_t)4095;
+
+	if (rounded < size) {
+		errno = ENOMEM;
+		return 0;
+	}
+	return port_libc_memalign(4096, rounded ? rounded : 4096);
 }
 
 #endif

@@ -68,4 +68,35 @@ typedef int (*port_pthread_create_t)(pthread_t *, const pthread_attr_t *,
 /* pthread_create itself, not ksan's (threads.c), or NULL */
 port_pthread_create_t port_libc_pthread_create(void);
 
+/* kfence_malloc.c: the C library's allocator behind KFENCE's malloc family
+ * (the preload and --ksan=kcsan,kfence, dynamic executables only): glibc's
+ * __libc_malloc and friends, called directly (the entry points tail-call
+ * them); musl's public functions, looked up in libc.so (libc.c), which
+ * lets the preload replace malloc (the dynamic linker then takes the
+ * program's malloc, calloc and aligned_alloc for replaced) */
+#ifdef PORT_LIBC_GLIBC
+void *__libc_malloc(size_t);
+void __libc_free(void *);
+void *__libc_calloc(size_t, size_t);
+void *__libc_realloc(void *, size_t);
+void *__libc_memalign(size_t, size_t);
+void *__libc_valloc(size_t);
+void *__libc_pvalloc(size_t);
+#define port_libc_malloc __libc_malloc
+#define port_libc_free __libc_free
+#define port_libc_calloc __libc_calloc
+#define port_libc_realloc __libc_realloc
+#define port_libc_memalign __libc_memalign
+#define port_libc_valloc __libc_valloc
+#define port_libc_pvalloc __libc_pvalloc
+#else
+void *port_libc_malloc(size_t size);
+void port_libc_free(void *p);
+void *port_libc_calloc(size_t n, size_t size);
+void *port_libc_realloc(void *p, size_t size);
+void *port_libc_memalign(size_t align, size_t size);
+void *port_libc_valloc(size_t size);
+void *port_libc_pvalloc(size_t size);	/* musl has none: memalign of whole pages */
+#endif
+
 #endif

@@ -490,15 +490,21 @@ static int find_runtime(struct runtime *rt)
 	return rt->marker && dl_iterate_phdr(find_module, rt);
 }
 
-/* The runtime's definition of f's entry point, or NULL. */
-static void *lookup(const struct fwd *f, const struct runtime *rt)
+/* The runtime's definition of name, or NULL. */
+static void *lookup_name(const char *name, const struct runtime *rt)
 {
-	void *target = dlsym(rt->handle, f->name);
+	void *target = dlsym(rt->handle, name);
 
 	/* another instrumented library's forwarder is no runtime */
 	if ((uintptr_t)target < rt->lo || (uintptr_t)target >= rt->hi)
 		return NULL;
 	return target;
+}
+
+/* The runtime's definition of f's entry point, or NULL. */
+static void *lookup(const struct fwd *f, const struct runtime *rt)
+{
+	return lookup_name(f->name, rt);
 }
 
 /* Called by ksan_fwd_lazy: the target for record f (or the process ends). */
@@ -531,9 +537,16 @@ static struct fwd *next_record(struct fwd *f)
 static void shlib_init(void)
 {
 	struct runtime rt;
+	void (*init)(void);
 
 	if (!find_runtime(&rt))
 		die_no_runtime();
+	/* the runtime must be up before this library registers its globals:
+	 * musl runs the libraries' constructors first, and no .preinit_array
+	 * (src/port/linux/init.c) */
+	init = (void (*)(void))lookup_name("__ksan_init", &rt);
+	if (init)
+		init();
 	/* preempted: the library's calls already go to the executable */
 	if ((void *)FIRST_ENTRY != ((struct fwd *)ksan_fwd_first)->self)
 		return;
