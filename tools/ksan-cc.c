@@ -222,6 +222,24 @@ static const struct flag_row ubsan_link_flags[] = {
 };
 #define NOUBSAN_DIR "ksan-noubsan"  /* in LIBDIR: the empty libubsan.a */
 
+/*
+ * libFuzzer (clang only): -fsanitize=fuzzer goes to clang unchanged, which
+ * compiles in libFuzzer's coverage (inline 8-bit counters, indirect calls,
+ * comparisons, pc table) besides ksan's KASAN.  At link time clang would
+ * also link a sanitizer runtime of its own for the coverage (UBSan's
+ * standalone one, which clashes with ksan's __ubsan_handle_*) and
+ * libFuzzer's interceptors (memcmp, strcmp..., which would hide ksan's
+ * checked ones): ksan-cc tells it to link none and links libFuzzer's
+ * archive itself, with the C++ library libFuzzer is written in.  ksan's
+ * runtime gives libFuzzer what it asks of a sanitizer (death callback,
+ * malloc hooks, stack trace, comparison hooks...: src/port/linux/sanitizer.c).
+ */
+static const struct flag_row sancov_link_flags[] = {
+    { CC_CLANG, M_ANY,     "-fno-sanitize-link-runtime", NULL },
+};
+#define FUZZER_ARCHIVE "libclang_rt.fuzzer-%s.a"	/* %s: the target's arch */
+static const char *const fuzzer_link_libs[] = { "-lstdc++", "-lm" };
+
 /* -fsanitize= names of UB checks (both compilers); a user's -fsanitize=
  * with any of these selects ubsan. */
 static const char *const ub_checks[] = {
@@ -575,6 +593,27 @@ static char *runtime_dir(const char *libdir, const char *cc, const char *target)
     return uses_musl(cc, target) ? concat(dir, "/musl") : dir;
 }
 
+/* libFuzzer's archive for the target, as clang names and finds it
+ * (clang -print-file-name, which answers the bare name when it has none) */
+static char *fuzzer_archive(const char *cc, const char *target)
+{
+    char *arch = xstrdup(*detect_target(cc, target) ? detect_target(cc, target) : "x86_64");
+    arch[strcspn(arch, "-")] = '\0';
+    char *name = xrealloc(NULL, strlen(FUZZER_ARCHIVE) + strlen(arch) + 1);
+    sprintf(name, FUZZER_ARCHIVE, arch);
+    const char *args[3] = { concat("-print-file-name=", name), NULL, NULL };
+    if (target) {
+        args[1] = args[0];
+        args[0] = concat("--target=", target);
+    }
+    int exec_errno;
+    char *path = capture(cc, args, &exec_errno);
+    path[strcspn(path, "\r\n")] = '\0';
+    if (!strchr(path, '/') || access(path, R_OK) != 0)
+        die(2, "-fsanitize=fuzzer: clang has no %s (libFuzzer: install libclang-rt-14-dev)", name);
+    return path;
+}
+
 /* ---- command-line analysis ---- */
 
 struct state {
@@ -597,6 +636,10 @@ struct state {
     int user_kcsan;       /* the user's -fsanitize=thread */
     int user_ub;          /* the user's -fsanitize= names UB checks */
     int user_kasan;       /* the user's -fsanitize=address */
+    int fuzzer;           /* the user's -fsanitize=fuzzer: link libFuzzer */
+    int fuzzer_cov;       /* -fsanitize=fuzzer or fuzzer-no-link (clang's only) */
+    int sancov;           /* sanitizer coverage asked for (fuzzer, fuzzer-no-link,
+                             -fsanitize-coverage=): clang would link its own runtime */
     int no_kasan;         /* the user's -fno-sanitize=all|address|kernel-address,
                              not followed by -fsanitize=address */
     const char *cxx_input;  /* the first input compiled as C++, or NULL */
@@ -871,6 +914,12 @@ static const char *filter_fsanitize(struct state *st, const char *arg)
         }
         if (is_ub_check(s))
             st->user_ub = 1;
+        /* libFuzzer's coverage: clang instruments for it; ksan-cc links
+         * libFuzzer itself (see the link step) */
+        if (strcmp(s, "fuzzer") == 0)
+            st->fuzzer = st->fuzzer_cov = st->sancov = 1;
+        if (strcmp(s, "fuzzer-no-link") == 0)
+            st->fuzzer_cov = st->sancov = 1;
         if (strlen(kept) > base)
             strcat(kept, ",");
         strcat(kept, s);
@@ -997,6 +1046,8 @@ static void scan(struct state *st, const char *const *args, size_t n,
 
         if (strncmp(a, "--target=", 9) == 0)
             st->target = a + 9;
+        if (starts_with(a, "-fsanitize-coverage="))
+            st->sancov = 1;
         if (strcmp(a, "-c") == 0)
             st->opt_c = 1;
         else if (strcmp(a, "-S") == 0)
@@ -1270,6 +1321,11 @@ int main(int argc, char **argv)
     if (st.kasan_sw && (compiles || links) && !st.version && detect_family(cc) != CC_CLANG)
         die(2, "kasan-sw needs clang (GCC has no kernel-hwaddress instrumentation); "
                "use --ksan-cc=clang --target=aarch64-linux-gnu, or kasan-hw (MTE) with gcc");
+    if (st.fuzzer_cov && (compiles || links) && !st.version &&
+        (detect_family(cc) != CC_CLANG || uses_musl(cc, st.target)))
+        die(2, "-fsanitize=fuzzer (and libFuzzer's coverage) needs clang building for glibc "
+               "(libFuzzer comes with clang: libclang-rt-14-dev); use --ksan-cc=clang, or fuzz "
+               "with AFL++ (ksan-cc --ksan-cc=afl-clang-fast: README, Fuzzing)");
     if (st.kmsan && (compiles || links) && !st.version && detect_family(cc) != CC_CLANG)
         die(2, "kmsan needs clang (GCC has no kernel-memory instrumentation); "
                "use --ksan-cc=clang");
@@ -1326,10 +1382,12 @@ int main(int argc, char **argv)
         }
         /* shared libraries too: gcc adds -lubsan (-ltsan) to any link
          * that also compiles */
-        if (st.ubsan || st.kcsan) {
+        if (st.ubsan || st.kcsan || st.sancov) {
             unsigned fam = detect_family(cc);
             if (st.ubsan)
                 add_rows(&cmd, ubsan_link_flags, NELEM(ubsan_link_flags), fam, st.mode, &st);
+            else if (st.sancov)	/* (the same flag) */
+                add_rows(&cmd, sancov_link_flags, NELEM(sancov_link_flags), fam, st.mode, &st);
             if (st.kcsan)
                 add_rows(&cmd, kcsan_link_flags, NELEM(kcsan_link_flags), fam, st.mode, &st);
             if (fam == CC_GCC)
@@ -1363,6 +1421,13 @@ int main(int argc, char **argv)
             if (st.kcsan && st.kfence)
                 vec_push(&cmd, concat(rtdir, "/" KCSAN_KFENCE_ARCHIVE));
             vec_push(&cmd, "-Wl,--no-whole-archive");
+            if (st.fuzzer) {
+                vec_push(&cmd, "-Wl,--whole-archive");
+                vec_push(&cmd, fuzzer_archive(cc, st.target));
+                vec_push(&cmd, "-Wl,--no-whole-archive");
+                for (size_t i = 0; i < NELEM(fuzzer_link_libs); i++)
+                    vec_push(&cmd, fuzzer_link_libs[i]);
+            }
             for (size_t i = 0; i < NELEM(exe_link_libs); i++)
                 vec_push(&cmd, exe_link_libs[i]);
             if (!st.is_static)

@@ -85,6 +85,19 @@ if mode == 'kcsan':
 else:
     config.excludes.append('kcsan')
 
+# fuzzers (tests/lit/fuzz): libFuzzer, which comes with clang's runtimes
+# (libclang-rt-14-dev), and AFL++ (Debian's afl++)
+import subprocess
+try:
+    fuzzer_rt = subprocess.run(['clang', '-print-file-name=libclang_rt.fuzzer-x86_64.a'],
+                               capture_output=True, text=True).stdout.strip()
+    if arch == 'x86_64' and os.path.isabs(fuzzer_rt) and os.path.exists(fuzzer_rt):
+        config.available_features.add('libfuzzer')
+except OSError:
+    pass
+if arch == 'x86_64' and all(shutil.which(t) for t in ['afl-clang-fast', 'afl-fuzz', 'afl-showmap']):
+    config.available_features.add('afl')
+
 config.available_features.add(cc)
 config.available_features.add(mode)
 config.available_features.add('%s-%s' % (cc, mode))

@@ -37,6 +37,28 @@
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
 #endif
 
+/*
+ * A fuzzer's comparison hooks (<sanitizer/common_interface_defs.h>; weak:
+ * libFuzzer defines them), called after the comparison with its result,
+ * as ASan's interceptors do: the fuzzer learns which bytes a memcmp or
+ * strcmp in the program wanted, and tries them.
+ */
+#define HOOK(name, ...)							\
+	do {								\
+		if (__sanitizer_weak_hook_##name)			\
+			__sanitizer_weak_hook_##name(__builtin_return_address(0), __VA_ARGS__); \
+	} while (0)
+extern void __sanitizer_weak_hook_memcmp(void *pc, const void *a, const void *b, size_t n,
+					 int result) __attribute__((weak));
+extern void __sanitizer_weak_hook_strcmp(void *pc, const char *a, const char *b,
+					 int result) __attribute__((weak));
+extern void __sanitizer_weak_hook_strncmp(void *pc, const char *a, const char *b, size_t n,
+					  int result) __attribute__((weak));
+extern void __sanitizer_weak_hook_strcasecmp(void *pc, const char *a, const char *b,
+					     int result) __attribute__((weak));
+extern void __sanitizer_weak_hook_strstr(void *pc, const char *h, const char *n,
+					 char *result) __attribute__((weak));
+
 /* ---- shared by the interceptor files --------------------------------- */
 
 int port_overlap(const struct kasan_caller *cl, const char *fn, const void *dst,
@@ -238,19 +260,25 @@ void port_intercept_init(void)
 PORT_INTERCEPTOR int memcmp(const void *a, const void *b, size_t n)
 {
 	PORT_CALLER(cl, memcmp);
+	int r;
 
 	if (likely(kasan_ready) && n)
 		(void)(READ(a, n) && READ(b, n));
-	return real_memcmp(a, b, n);
+	r = real_memcmp(a, b, n);
+	HOOK(memcmp, a, b, n, r);
+	return r;
 }
 
 PORT_INTERCEPTOR int bcmp(const void *a, const void *b, size_t n)
 {
 	PORT_CALLER(cl, bcmp);
+	int r;
 
 	if (likely(kasan_ready) && n)
 		(void)(READ(a, n) && READ(b, n));
-	return real_bcmp(a, b, n);
+	r = real_bcmp(a, b, n);
+	HOOK(memcmp, a, b, n, r);	/* ASan's choice: bcmp has no hook of its own */
+	return r;
 }
 
 PORT_INTERCEPTOR void *memchr(const void *s, int c, size_t n)
@@ -318,35 +346,44 @@ PORT_INTERCEPTOR int strcmp(const char *a, const char *b)
 {
 	PORT_CALLER(cl, strcmp);
 	size_t i = mismatch(a, b, (size_t)-1);
+	int r;
 
 	if (likely(kasan_ready))
 		(void)(READ(a, i + 1) && READ(b, i + 1));
-	return (unsigned char)a[i] - (unsigned char)b[i];
+	r = (unsigned char)a[i] - (unsigned char)b[i];
+	HOOK(strcmp, a, b, r);
+	return r;
 }
 
 PORT_INTERCEPTOR int strncmp(const char *a, const char *b, size_t n)
 {
 	PORT_CALLER(cl, strncmp);
 	size_t i;
+	int r;
 
 	if (!n)
 		return 0;
 	i = mismatch(a, b, n - 1);	/* the last byte is compared anyway */
 	if (likely(kasan_ready))
 		(void)(READ(a, i + 1) && READ(b, i + 1));
-	return (unsigned char)a[i] - (unsigned char)b[i];
+	r = (unsigned char)a[i] - (unsigned char)b[i];
+	HOOK(strncmp, a, b, n, r);
+	return r;
 }
 
 PORT_INTERCEPTOR int strcasecmp(const char *a, const char *b)
 {
 	PORT_CALLER(cl, strcasecmp);
 	size_t i = 0;
+	int r;
 
 	while (a[i] && tolower((unsigned char)a[i]) == tolower((unsigned char)b[i]))
 		i++;
 	if (likely(kasan_ready))
 		(void)(READ(a, i + 1) && READ(b, i + 1));
-	return tolower((unsigned char)a[i]) - tolower((unsigned char)b[i]);
+	r = tolower((unsigned char)a[i]) - tolower((unsigned char)b[i]);
+	HOOK(strcasecmp, a, b, r);
+	return r;
 }
 
 static char *checked_strchr(const struct kasan_caller *c, const char *s, int ch)
@@ -410,6 +447,7 @@ PORT_INTERCEPTOR char *strstr(const char *h, const char *n)
 		(void)(READ(h, r ? (size_t)(r - h) + nl : real_strlen(h) + 1) &&
 		       READ(n, nl + 1));
 	}
+	HOOK(strstr, h, n, r);
 	return r;
 }
 

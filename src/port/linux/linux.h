@@ -313,6 +313,13 @@ void port_altstack_release(void);
 /* port.c */
 void port_threads_init(void);
 void port_set_log_path(const char *path);
+void port_set_report_fd(int fd);	/* reports to fd (fd < 0: log_path again) */
+
+/* sanitizer.c: what fuzzers hand the runtime (sanitizer-common interface) */
+void port_run_death_callback(void);	/* before the process ends on a bug */
+extern int port_heap_hooks;		/* malloc and free hooks installed */
+void port_run_malloc_hooks(const void *p, size_t size);
+void port_run_free_hooks(const void *p);
 
 /* sigmask.c: SIGSEGV/SIGBUS are never really blocked; the program's view
  * of them ("held", HELD_* bits) is kept per thread */

@@ -66,7 +66,7 @@ static void *do_alloc(size_t size, size_t align, int flags,
 	p = kfence_alloc(size, align, cl->entry, cl->pc, cl->fp);
 	if (unlikely(p)) {
 		port_heap_sampled(p, size, flags, cl);
-		return p;
+		goto out;
 	}
 	p = port_heap_malloc(size, align, flags, cl, &err);
 	if (unlikely(!p))
@@ -77,7 +77,23 @@ static void *do_alloc(size_t size, size_t align, int flags,
 	if (unlikely(port_kmsan_from_libc(cl->pc)))
 		kmsan_unpoison(p, size);
 #endif
+out:
+	/* a fuzzer's hook (sanitizer.c) sees every object made */
+	if (unlikely(__atomic_load_n(&port_heap_hooks, __ATOMIC_RELAXED)))
+		port_run_malloc_hooks(p, size);
 	return p;
+}
+
+/* Every object given back goes through here (free, realloc): a fuzzer's
+ * hook sees it first. */
+static void do_free(void *p, const struct kasan_caller *cl)
+{
+	if (unlikely(__atomic_load_n(&port_heap_hooks, __ATOMIC_RELAXED)))
+		port_run_free_hooks(p);
+	if (unlikely(is_kfence_address(p)))
+		kfence_free(p, cl->entry, cl->pc, cl->fp);
+	else
+		port_heap_free(p, cl);
 }
 
 ENTRY void *malloc(size_t size)
@@ -92,10 +108,7 @@ ENTRY void free(void *p)
 	if (!p)
 		return;
 	port_ensure_init();
-	if (unlikely(is_kfence_address(p)))
-		kfence_free(p, cl.entry, cl.pc, cl.fp);
-	else
-		port_heap_free(p, &cl);
+	do_free(p, &cl);
 }
 
 ENTRY void *calloc(size_t n, size_t size)
@@ -120,7 +133,7 @@ static void *do_realloc(void *p, size_t size, const struct kasan_caller *cl)
 		return do_alloc(size, 0, 0, cl);
 	if (is_kfence_address(p)) {
 		if (!size) {
-			kfence_free(p, cl->entry, cl->pc, cl->fp);
+			do_free(p, cl);
 			return 0;
 		}
 		old = kfence_realloc_size(p, cl->entry, cl->pc, cl->fp);
@@ -130,11 +143,11 @@ static void *do_realloc(void *p, size_t size, const struct kasan_caller *cl)
 		if (!q)
 			return 0;
 		port_heap_copy(q, p, old < size ? old : size, cl);
-		kfence_free(p, cl->entry, cl->pc, cl->fp);
+		do_free(p, cl);
 		return q;
 	}
 	if (!size) {		/* glibc: free and return NULL */
-		port_heap_free(p, cl);
+		do_free(p, cl);
 		return 0;
 	}
 	old = port_heap_realloc_size(p, cl);
@@ -150,7 +163,7 @@ static void *do_realloc(void *p, size_t size, const struct kasan_caller *cl)
 
 		scl.stack = port_heap_alloc_stack(q);
 		port_heap_copy(q, p, old < size ? old : size, &scl);
-		port_heap_free(p, &scl);
+		do_free(p, &scl);
 	}
 	return q;
 }

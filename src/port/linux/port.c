@@ -286,17 +286,25 @@ void ksan_port_thread_name(char *buf, size_t len)
 static char log_path[256];
 static int log_fd = -1;
 static int log_pid;
+static int report_fd = -1;	/* __sanitizer_set_report_fd's, over log_path */
 
 void port_set_log_path(const char *path)
 {
 	core_snprintf(log_path, sizeof(log_path), "%s", path);
 }
 
+void port_set_report_fd(int fd)
+{
+	__atomic_store_n(&report_fd, fd, __ATOMIC_RELAXED);
+}
+
 static int output_fd(void)
 {
 	char name[300];
-	int fd;
+	int fd = __atomic_load_n(&report_fd, __ATOMIC_RELAXED);
 
+	if (fd >= 0)
+		return fd;
 	if (!log_path[0] || !core_strcmp(log_path, "stderr"))
 		return 2;
 	if (!core_strcmp(log_path, "stdout"))
@@ -335,8 +343,11 @@ void ksan_port_write(const char *buf, size_t len)
 	errno = e;
 }
 
+/* Both end the process on a bug: a fuzzer's death callback first (it saves
+ * the input that crashed), then _exit or abort. */
 void ksan_port_exit(int status)
 {
+	port_run_death_callback();
 	_exit(status);
 }
 
@@ -344,6 +355,7 @@ void ksan_port_abort(void)
 {
 	struct sigaction sa;
 
+	port_run_death_callback();
 	/* the program's SIGABRT handler must not run inside a report */
 	core_memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;

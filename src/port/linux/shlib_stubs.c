@@ -98,6 +98,12 @@
 	UB(X, nonnull_return_v1) UB(X, nullability_return_v1)		\
 	X(__ubsan_handle_builtin_unreachable) X(__ubsan_handle_missing_return)
 
+/* what fuzzers call (src/port/linux/sanitizer.c), in every runtime */
+#define SANITIZER_ENTRIES(X)						\
+	X(__sanitizer_set_death_callback) X(__sanitizer_acquire_crash_state) \
+	X(__sanitizer_install_malloc_and_free_hooks) X(__sanitizer_set_report_fd) \
+	X(__sanitizer_symbolize_pc) X(__sanitizer_get_module_and_offset_for_pc)
+
 #ifndef KSAN_SHLIB_KMSAN
 #define KSAN_SHLIB_ENTRIES(X)						\
 	PER_SIZE(X, 1) PER_SIZE(X, 2) PER_SIZE(X, 4) PER_SIZE(X, 8) PER_SIZE(X, 16) \
@@ -120,7 +126,7 @@
 	X(__asan_set_shadow_f3) X(__asan_set_shadow_f5) X(__asan_set_shadow_f8) \
 	FAKE(X, 0) FAKE(X, 1) FAKE(X, 2) FAKE(X, 3) FAKE(X, 4) FAKE(X, 5) \
 	FAKE(X, 6) FAKE(X, 7) FAKE(X, 8) FAKE(X, 9) FAKE(X, 10)	\
-	UB_ENTRIES(X)							\
+	UB_ENTRIES(X) SANITIZER_ENTRIES(X)				\
 	X(ksan_set_report_callback) X(ksan_poison) X(ksan_unpoison)	\
 	X(ksan_region_is_poisoned) X(ksan_address_is_poisoned)		\
 	X(ksan_check_read) X(ksan_check_write) X(ksan_report_count)	\
@@ -146,7 +152,7 @@
 	X(__msan_instrument_asm_store)					\
 	X(__msan_memcpy) X(__msan_memmove) X(__msan_memset)		\
 	X(__msan_poison) X(__msan_unpoison) X(__msan_check_mem_is_initialized) \
-	UB_ENTRIES(X)							\
+	UB_ENTRIES(X) SANITIZER_ENTRIES(X)				\
 	X(ksan_set_report_callback) X(ksan_report_count)		\
 	X(ksan_check_memory) X(ksan_poison_memory) X(ksan_unpoison_memory) \
 	X(ksan_poison) X(ksan_unpoison)					\
