@@ -1795,6 +1795,7 @@ static int child_main(const char *mode)
 		xfree(q);
 		/* another pc: reported too */
 		bad_write_helper(q, 0);
+		xfree(p);
 		printf("done\n");
 		return 0;
 	}

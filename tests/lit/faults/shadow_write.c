@@ -48,8 +48,12 @@ int main(int argc, char **argv)
 		signal(SIGSEGV, SIG_DFL);
 		printf("after: %d\n", p[0]);	/* use-after-free */
 	}
-	if (!strcmp(argv[1], "ok"))
-		printf("ok %p\n", (void *)malloc(8));
+	if (!strcmp(argv[1], "ok")) {
+		void *q = malloc(8);
+
+		printf("ok %p\n", q);
+		free(q);
+	}
 	return 0;
 }
 

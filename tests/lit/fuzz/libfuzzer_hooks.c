@@ -61,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 // CHECK: STATUS: exit 1{{$}}
 
 // STRCMP: {{^}}BUG: KASAN: slab-out-of-bounds in store+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// STRCMP: {{^}}ksan-strcmp{{$}}
+// STRCMP: {{^}}ksan-strcmp{{(\\000)*$}}
 // STRCMP-NEXT: {{^}}artifact_prefix='strcmp-'; Test unit written to strcmp-crash-{{[0-9a-f]+}}{{$}}
 // STRCMP: STATUS: exit 1{{$}}
 

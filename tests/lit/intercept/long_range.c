@@ -47,6 +47,7 @@ int main(int argc, char **argv)
 		src[63] = 0;
 		format(src);
 	}
+	free(src);
 	return 0;
 }
 

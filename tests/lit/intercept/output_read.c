@@ -83,6 +83,7 @@ int main(int argc, char **argv)
 		w[0] = L'w';
 		w[1] = L'x';
 		show_wide(w);
+		free(w);
 	} else {
 		wchar_t w[2] = L"w";
 
@@ -94,6 +95,7 @@ int main(int argc, char **argv)
 		show_fprintf("fprintf");
 		show_wide(w);
 	}
+	free(three);
 	return 0;
 }
 

@@ -39,6 +39,9 @@ int main(int argc, char **argv)
 	printf("sscanf=%d %s\n", x, word);
 	printf("strcmp=%d strchr=%d strstr=%d\n", strcmp("abc", "abd") < 0,
 	       strchr("abc", 'c') != NULL, strstr("abcd", "cd") != NULL);
+	free(s);
+	free(d);
+	free(w);
 	return 0;
 }
 

@@ -29,6 +29,8 @@ int main(void)
 	sink = victim;
 	sink[100] = 'x';
 	printf("done\n");
+	for (i = 0; i < N; i++)
+		free(obj[i]);
 	return 0;
 }
 

@@ -61,6 +61,7 @@ int main(int argc, char **argv)
 	else
 		pthread_sigmask(SIG_SETMASK, &all, 0);
 	pthread_create(&t, &attr, thread, 0);
+	pthread_attr_destroy(&attr);
 	pthread_join(t, &r);
 	pthread_sigmask(SIG_SETMASK, 0, &cur);
 	printf("thread %ld, main blocked SIGSEGV %d\n", (long)r, sigismember(&cur, SIGSEGV));

@@ -43,6 +43,7 @@ int main(int argc, char **argv)
 			printf("%Lg\n", l);
 			fflush(stdout);
 			__ubsan_handle_float_cast_overflow(d, &l);
+			free(d);
 			continue;
 		}
 		d->from = &dbl;
@@ -50,6 +51,7 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		memcpy(&bits, &v, 8);
 		__ubsan_handle_float_cast_overflow(d, (void *)(uintptr_t)bits);
+		free(d);
 	}
 	return 0;
 }
