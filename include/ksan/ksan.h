@@ -33,6 +33,7 @@ enum ksan_bug {
 	KSAN_BUG_UNINIT = 1,	/* KMSAN: an uninitialised value was used */
 	KSAN_BUG_INFOLEAK = 2,	/* KMSAN: uninitialised bytes left the program */
 	KSAN_BUG_RACE = 3,	/* KCSAN: a data race (or a failed assertion) */
+	KSAN_BUG_LEAK = 4,	/* leak detection: heap objects nothing points to */
 };
 
 /* A report as the runtime hands it to a callback, before printing. */
@@ -57,6 +58,12 @@ struct ksan_report {
 	 * that ran into the other's watchpoint, or the watched one for a race
 	 * of unknown origin); other_pc is the other side's (0 if unknown). */
 	uintptr_t other_pc;
+	/* KSAN_BUG_LEAK (detector "KMEMLEAK", bug_type "memory-leak",
+	 * asan_type "Direct leak" or "Indirect leak"): the objects allocated
+	 * from one stack; addr/object and object_size are the lowest-addressed
+	 * one's, size the bytes of them all, pc the allocator's caller.  A
+	 * callback that handles a leak takes it out of the report and of the
+	 * exit status. */
 };
 
 /*
@@ -259,6 +266,35 @@ void ksan_pool_alloc(struct ksan_pool *pool, const volatile void *obj, size_t si
 int ksan_pool_free(struct ksan_pool *pool, const volatile void *obj);
 /* Memory the pool owns but has not handed out yet: poisoned until then. */
 void ksan_pool_add_memory(struct ksan_pool *pool, const volatile void *addr, size_t size);
+
+/*
+ * Leak detection (generic KASAN's heap, the default --ksan=kasan;
+ * KSAN_OPTIONS=detect_leaks=1, the default): with every thread stopped,
+ * the program's data, each thread's registers, stack and thread-local
+ * storage are scanned for pointers into heap objects (into any byte of one),
+ * transitively; the objects nothing reaches are leaks, reported by
+ * allocation stack ("unreferenced object", or LeakSanitizer's "Direct leak
+ * of N byte(s) in M object(s) allocated from:" with report_format=asan).
+ * At exit (leak_check_at_exit=1, the default; after atexit handlers and
+ * destructors, never after _exit) leaks end the program with status 23.
+ *
+ * ksan_leak_check() looks now, reports and returns the number of leaked
+ * objects (0 with detect_leaks=0); the program goes on.  -1 where leaks
+ * cannot be looked for: KMSAN, KCSAN, tag-based KASAN, the KFENCE preload.
+ */
+int ksan_leak_check(void);
+/* LeakSanitizer's interface (sanitizer/lsan_interface.h), as ASan has it:
+ * __lsan_do_leak_check() is the check at exit, now (leaks: status 23; no
+ * later check at exit); __lsan_do_recoverable_leak_check() reports and
+ * returns 1 if there were leaks; objects allocated by a thread between
+ * __lsan_disable() and __lsan_enable() (they nest), and the object holding
+ * p given to __lsan_ignore_object(), are never leaks, and what they point
+ * to is reachable. */
+void __lsan_do_leak_check(void);
+int __lsan_do_recoverable_leak_check(void);
+void __lsan_disable(void);
+void __lsan_enable(void);
+void __lsan_ignore_object(const void *p);
 
 #if defined(__KSAN__) || defined(__SANITIZE_ADDRESS__)
 #define KSAN_ENABLED 1

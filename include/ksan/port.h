@@ -137,6 +137,36 @@ int ksan_port_cpu_id(void);
  * it anyway); a port without such memory returns 0. */
 int ksan_port_read_unsafe(uintptr_t addr, size_t size);
 
+/* ---- leak detection (kmemleak) --------------------------------------- */
+/*
+ * Run fn(arg) with every other thread of the program stopped where it
+ * stands and the runtime's locks held (those fork() takes: the port calls
+ * core_fork_prepare() before stopping and core_fork_parent() after), so no
+ * stopped thread is inside the runtime.  Inside fn nothing may take a
+ * runtime lock: no allocation, no report, no symbolizing.  What the port
+ * needs to name the roots it gathers before taking the locks.  Returns 0
+ * after fn ran, -1 if the port cannot stop threads or name roots (fn not
+ * run: leak detection is unavailable).  A port without threads runs fn.
+ */
+int ksan_port_stop_the_world(void (*fn)(void *arg), void *arg);
+/* Inside fn: call root(arg, lo, hi, kind) for every range of memory whose
+ * aligned words may point to heap objects the program still uses: the
+ * writable data of every loaded module, each thread's registers, its stack
+ * from the stack pointer up, and its thread-local storage.  A range must be
+ * readable whole (the port copies what it is unsure of). */
+enum ksan_root_kind {
+	KSAN_ROOT_DATA = 0,	/* a module's data and bss */
+	KSAN_ROOT_STACK = 1,	/* a thread's stack (live part) */
+	KSAN_ROOT_REGISTERS = 2,	/* a copy of a thread's registers */
+	KSAN_ROOT_TLS = 3,	/* a thread's static TLS and thread descriptor */
+};
+void ksan_port_for_each_root(void (*root)(void *arg, uintptr_t lo, uintptr_t hi, int kind),
+			     void *arg);
+/* 1 if pc is in the host's dynamic loader, else 0: the objects it
+ * allocates (dynamic TLS blocks, reachable through its own memory) are
+ * never leaks, and what they point to is reachable (LeakSanitizer's rule). */
+int ksan_port_pc_in_loader(uintptr_t pc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -207,6 +207,9 @@ void core_slot_free(struct core_thread *t, unsigned cls, void *slot);
 /* Region and slot start for an address inside a slab region, else NULL. */
 struct core_region *core_region_of(uintptr_t addr);
 uintptr_t core_slot_of(const struct core_region *r, uintptr_t addr);
+/* End of r's slots carved so far (the rest was never handed out); read
+ * with the class's lock held, or the world stopped under fork's locks. */
+uintptr_t core_slab_carved(const struct core_region *r);
 void core_thread_cache_drain(struct core_thread *t);
 
 /* The heaps' common request check (KASAN's and KMSAN's alloc.c).  Errors

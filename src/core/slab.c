@@ -252,6 +252,14 @@ void core_thread_cache_drain(struct core_thread *t)
 	}
 }
 
+uintptr_t core_slab_carved(const struct core_region *r)
+{
+	const struct slab_class *c = &classes[r->cls];
+
+	/* only a class's newest region is still being carved */
+	return c->regions == r ? c->bump : r->end;
+}
+
 struct core_region *core_region_of(uintptr_t addr)
 {
 	struct core_region *r = core_pagemap_get(addr);

@@ -466,10 +466,10 @@ static void walk_owner(void *arg, void *owner, uintptr_t addr)
 			      l->alloc_tid & ~TID_IGNORED, !!(l->alloc_tid & TID_IGNORED));
 	} else {
 		const struct core_region *r = owner;
-		uintptr_t s;
+		uintptr_t s, end = core_slab_carved(r);
 
-		/* slots never handed out are zero: CHUNK_AVAILABLE */
-		for (s = r->base; s < r->end; s += r->stride) {
+		/* slots carved and never handed out are zero: CHUNK_AVAILABLE */
+		for (s = r->base; s < end; s += r->stride) {
 			const struct chunk *c = (const struct chunk *)s;
 
 			if (c->state == CHUNK_LIVE)

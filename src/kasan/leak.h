@@ -85,6 +85,11 @@ size_t kasan_report_leaks(struct kasan_leak *leaks, size_t n, size_t omitted,
 
 /* ---- leak.c ----------------------------------------------------------- */
 
+/* The check at exit (detect_leaks and leak_check_at_exit permitting; once,
+ * and not after __lsan_do_leak_check): the number of leaked objects. */
+long kasan_leak_at_exit(void);
+/* Leaks at the end: status KASAN_LEAK_EXITCODE (abort_on_error: abort). */
+void kasan_leak_die(void) __attribute__((noreturn));
 /* Reset in a child after fork() (another thread's check is not there). */
 void kasan_leak_fork_child(void);
 /* Ignore the live object holding p, heap's or KFENCE's (kasan_heap_ignore's

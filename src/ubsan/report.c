@@ -350,13 +350,15 @@ static int split_line(const char *l, const char *le, struct supp_line *sl,
 		;
 	if (c == le)
 		return -1;
+	if (c - l == 4 && !core_strncmp(l, "leak", 4))
+		return 0;	/* the leak detector's (kasan/leak_suppress.c) */
 	if (c - l != 5 || core_strncmp(l, "ubsan", 5)) {
 		/* nothing else reads suppressions: another detector's line
 		 * would be ignored without a word */
 		for (ce = c + 1; ce < le && *ce != ':'; ce++)
 			;
 		if (ce < le)
-			*why = "only ubsan reports can be suppressed: ubsan:<check>:<glob>";
+			*why = "only ubsan reports and leaks can be suppressed: ubsan:<check>:<glob>, leak:<pattern>";
 		return -1;
 	}
 	c++;

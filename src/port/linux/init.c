@@ -97,6 +97,7 @@ void port_init(void)
 	port_fork_init();
 	core_fork_add_lock(&init_lock, CORE_FORK_OUTER);	/* held around everything */
 	port_kfence_init();
+	port_leak_init();
 #ifdef KSAN_PORT_KCSAN
 	if (core_opt.verbosity)
 		core_printf("ksan: initialised (pid %d, KCSAN)\n", ksan_port_pid());

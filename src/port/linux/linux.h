@@ -296,6 +296,61 @@ static inline void port_libc_wrote(const void *p, size_t n)
 {
 }
 #endif
+/* leak.c: leak detection, with generic KASAN's heap only (libksan.a) */
+#if defined(KSAN_PORT_KMSAN) || defined(KSAN_PORT_KFENCE_ONLY) || defined(KSAN_PORT_TAGS)
+static inline void port_leak_init(void)
+{
+}
+static inline int port_leak_stop_signal(int sig, const void *info, void *uctx)
+{
+	return 0;
+}
+static inline void port_leak_note_alloc(void *p)
+{
+}
+static inline void port_leak_ignore(void *p)
+{
+}
+static inline int port_leak_suppressions(const char *text, const char *path, char *err,
+					 size_t errlen)
+{
+	return 0;	/* leak: lines mean nothing without the detector */
+}
+#else
+/* From port_init: the hooks at exit and fork, __lsan_default_suppressions. */
+void port_leak_init(void);
+/* From the SIGBUS handler, first: 1 if the signal was the leak detector's
+ * request to stop this thread (now done: the world runs again). */
+int port_leak_stop_signal(int sig, const void *info, void *uctx);
+/* The malloc family's new objects: ignored while the thread is inside
+ * __lsan_disable() (one load while no thread ever was). */
+extern int port_leak_disabled_used;
+void port_leak_disabled_alloc(void *p);
+static inline void port_leak_note_alloc(void *p)
+{
+	if (unlikely(__atomic_load_n(&port_leak_disabled_used, __ATOMIC_RELAXED)))
+		port_leak_disabled_alloc(p);
+}
+/* The runtime's own heap object (pthread_create's start record): never a
+ * leak. */
+int kasan_leak_ignore(const void *p);
+static inline void port_leak_ignore(void *p)
+{
+	kasan_leak_ignore(p);
+}
+int kasan_leak_set_suppressions(const char *text, const char *path, char *err,
+				size_t errlen);
+static inline int port_leak_suppressions(const char *text, const char *path, char *err,
+					 size_t errlen)
+{
+	return kasan_leak_set_suppressions(text, path, err, errlen);
+}
+#endif
+/* threads.c, for leak.c, with the thread registry's lock held (the world
+ * stopped under fork's locks): the live threads' ids, a thread's stack. */
+size_t port_thread_ids_locked(uint32_t *tids, size_t max);
+int port_thread_stack_locked(uint32_t tid, uintptr_t *lo, uintptr_t *hi);
+
 /* threads.c: a thread is about to be created (KCSAN: from now on a
  * watchpoint may have somebody to wait for) */
 static inline void port_thread_created(void)

@@ -78,6 +78,7 @@ static void *do_alloc(size_t size, size_t align, int flags,
 		kmsan_unpoison(p, size);
 #endif
 out:
+	port_leak_note_alloc(p);	/* inside __lsan_disable(): never a leak */
 	/* a fuzzer's hook (sanitizer.c) sees every object made */
 	if (unlikely(__atomic_load_n(&port_heap_hooks, __ATOMIC_RELAXED)))
 		port_run_malloc_hooks(p, size);

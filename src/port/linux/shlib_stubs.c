@@ -134,7 +134,10 @@
 	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
 	X(ksan_intra_close) X(ksan_intra_scope_end)			\
 	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
-	X(ksan_pool_free) X(ksan_pool_add_memory)
+	X(ksan_pool_free) X(ksan_pool_add_memory)			\
+	X(ksan_leak_check) X(__lsan_do_leak_check)			\
+	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
+	X(__lsan_enable) X(__lsan_ignore_object)
 /* the first record's forwarder: it tells whether the library's calls are
  * preempted by the executable's definitions */
 #define FIRST_ENTRY __asan_load1_noabort
@@ -161,7 +164,10 @@
 	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
 	X(ksan_intra_close) X(ksan_intra_scope_end)			\
 	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
-	X(ksan_pool_free) X(ksan_pool_add_memory)
+	X(ksan_pool_free) X(ksan_pool_add_memory)			\
+	X(ksan_leak_check) X(__lsan_do_leak_check)			\
+	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
+	X(__lsan_enable) X(__lsan_ignore_object)
 #define FIRST_ENTRY __msan_get_context_state
 #endif
 

@@ -491,6 +491,9 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 	struct fault f;
 	int e = errno, what;
 
+	/* the leak detector stopping this thread (leak.c) */
+	if (unlikely(sig == SIGBUS) && port_leak_stop_signal(sig, info, uctx))
+		return;
 	/* KFENCE's guard and freed pages first: report, open the page, retry */
 	if (sig == SIGSEGV && info->si_code == SEGV_ACCERR && is_kfence_address((void *)addr) &&
 	    kfence_handle_fault(addr, uc_write(uc), uc_pc(uc), uc_fp(uc))) {

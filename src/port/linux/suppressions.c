@@ -87,7 +87,8 @@ int port_suppressions_init(char *err, size_t errlen)
 		return -1;
 	}
 	text[have] = 0;
-	if (ubsan_set_suppressions(text, path, msg, sizeof(msg))) {
+	if (ubsan_set_suppressions(text, path, msg, sizeof(msg)) ||
+	    port_leak_suppressions(text, path, msg, sizeof(msg))) {
 		/* longer than err: say it here, as init's caller would */
 		ksan_port_write(msg, core_strlen(msg));
 		ksan_port_write("\n", 1);

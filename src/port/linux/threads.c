@@ -124,6 +124,28 @@ static void read_comm(uint32_t tid, char *buf, size_t len)
 	buf[n] = 0;
 }
 
+size_t port_thread_ids_locked(uint32_t *tids, size_t max)
+{
+	size_t n = 0;
+	unsigned i;
+
+	for (i = 0; i < nthreads && n < max; i++)
+		if (threads[i].lo)	/* alive */
+			tids[n++] = threads[i].tid;
+	return n;
+}
+
+int port_thread_stack_locked(uint32_t tid, uintptr_t *lo, uintptr_t *hi)
+{
+	struct thread_rec *r = rec_of(tid, 0);
+
+	if (!r || !r->lo)
+		return -1;
+	*lo = r->lo;
+	*hi = r->hi;
+	return 0;
+}
+
 int ksan_port_stack_owner(uintptr_t addr, uint32_t *tid, char *name, size_t len)
 {
 	uintptr_t lo, hi;
@@ -189,6 +211,17 @@ extern int pthread_attr_getsigmask_np(const pthread_attr_t *, sigset_t *) __attr
 /* the C library's pthread_create (libc.c) */
 static port_pthread_create_t real_create;
 
+/* The registry knows a thread's stack from its start (a leak check scans
+ * it up from the stopped thread's stack pointer).  A function of its own:
+ * the trampoline keeps no local whose address escapes, so its call of the
+ * thread's function stays a tail call (reports' stacks end there). */
+static __attribute__((noinline)) void register_stack(void)
+{
+	uintptr_t lo, hi;
+
+	ksan_port_current_stack(&lo, &hi);
+}
+
 static void *trampoline(void *p)
 {
 	struct start s = *(struct start *)p;
@@ -206,6 +239,7 @@ static void *trampoline(void *p)
 	r->parent = s.parent;
 	r->create_stack = s.stack;
 	ksan_port_unlock(&threads_lock);
+	register_stack();
 	/* the C library set this thread's errno up (KMSAN: initialised, also
 	 * when its TLS lies in a stack the program took from malloc) */
 	port_libc_wrote(&errno, sizeof(errno));
@@ -227,6 +261,7 @@ PORT_API __attribute__((noinline)) int pthread_create(pthread_t *t, const pthrea
 	s = malloc(sizeof(*s));
 	if (!s)
 		return real_create(t, attr, fn, arg);
+	port_leak_ignore(s);	/* the new thread frees it: never a leak */
 	s->fn = fn;
 	s->arg = arg;
 	s->parent = ksan_port_thread_id();

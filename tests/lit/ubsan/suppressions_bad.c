@@ -45,11 +45,11 @@ int main(void)
 // NOGLOB-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // KASAN-NOT: {{.}}
-// KASAN: {{^}}ksan: bad suppression at [[F]]:1: 'kasan:slab-out-of-bounds:*' (only ubsan reports can be suppressed: ubsan:<check>:<glob>){{$}}
+// KASAN: {{^}}ksan: bad suppression at [[F]]:1: 'kasan:slab-out-of-bounds:*' (only ubsan reports and leaks can be suppressed: ubsan:<check>:<glob>, leak:<pattern>){{$}}
 // KASAN-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // DET-NOT: {{.}}
-// DET: {{^}}ksan: bad suppression at [[F]]:1: 'ubsn:signed-integer-overflow:*' (only ubsan reports can be suppressed: ubsan:<check>:<glob>){{$}}
+// DET: {{^}}ksan: bad suppression at [[F]]:1: 'ubsn:signed-integer-overflow:*' (only ubsan reports and leaks can be suppressed: ubsan:<check>:<glob>, leak:<pattern>){{$}}
 // DET-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // KIND-NOT: {{.}}

@@ -1,0 +1,595 @@
+/*
+ * This file contains generic KASAN's leak detector: the kernel's kmemleak
+ * idea with LeakSanitizer's rules.  With the world stopped (the port's
+ * ksan_port_stop_the_world), every live heap object, the heap's and
+ * KFENCE's, is listed in address order; the roots the port names (each
+ * module's data, every thread's registers, stack and thread-local storage)
+ * and the fake stack's frames in use are scanned for aligned words that
+ * point anywhere into an object (interior pointers count, as in LSan), and
+ * what they reach is marked, transitively through the objects' contents.
+ * An object left unmarked leaked: indirectly when another leaked object
+ * points to it, else directly.  Leaks are grouped by allocation stack and
+ * reported (report_leak.c) once the world runs again.
+ *
+ * Never reported, and their contents count as roots: objects the program
+ * asked to ignore (__lsan_ignore_object, __lsan_disable), objects the
+ * dynamic loader allocated (its TLS blocks), and leaks a leak: suppression
+ * covers (so what only they point to is not reported either, as in LSan).
+ * The last two are known by allocation stack, which is judged with the
+ * world running (symbolizing forks a process): a check whose leaks come
+ * from a stack newly judged ignored stops the world and marks again.
+ */
+#include "leak.h"
+
+enum { TAG_UNSEEN, TAG_REACHABLE, TAG_IGNORED, TAG_INDIRECT };
+
+struct lobj {			/* one live object, in the check's table */
+	uintptr_t start;
+	size_t size;
+	uint32_t stack, tid;
+	uint8_t tag;		/* TAG_* */
+	uint8_t kfence;		/* no shadow to consult */
+};
+
+/* What a stack was judged, once, with the world running. */
+enum { JUDGE_UNKNOWN, JUDGE_LEAK, JUDGE_LOADER, JUDGE_SUPPRESSED };
+struct verdict {
+	uint32_t stack;		/* 0: an empty slot */
+	uint32_t judged;	/* JUDGE_* */
+	const char *pattern;	/* JUDGE_SUPPRESSED: the leak: line's */
+	size_t hits, bytes;	/* this check's suppressed objects */
+};
+
+#define MAX_LEAKS 5000		/* LeakSanitizer's kMaxLeaksConsidered */
+#define LEAK_SLOTS 8192		/* hash of (stack, direct) -> leak */
+#define NPASSES 2
+
+struct scan {
+	struct lobj *obj;
+	size_t n, cap;
+	uint32_t *work;		/* objects marked, their contents not scanned */
+	size_t nwork;
+	uintptr_t min, max;	/* [lowest start, highest end) */
+	int nomem;
+	size_t root_bytes[4];	/* per ksan_root_kind, for verbosity */
+	size_t fake_bytes;
+	int log_kind;		/* verbosity=2: the root kind being scanned, else -1 */
+	/* results */
+	struct kasan_leak *leaks;
+	uint16_t *slot;		/* LEAK_SLOTS: index + 1 into leaks */
+	size_t nleaks, omitted, omitted_bytes;
+	int unjudged;		/* a leak's stack was never judged */
+};
+
+/* guarded by check_busy; mapped, not in .bss: its words (the heap's
+ * bounds) must not read as roots */
+static struct scan *scan;
+static struct verdict *verdicts;	/* guarded by check_busy; grows */
+static size_t nverdicts, verdict_cap;
+static int check_busy;			/* a check is running (any thread) */
+
+/* ---- memory: the runtime's own, never the heap's ---------------------- */
+
+static void *map_array(size_t n, size_t size)
+{
+	return ksan_port_map(ROUND_UP(n * size, 4096));
+}
+
+static void unmap_array(void *p, size_t n, size_t size)
+{
+	if (p)
+		ksan_port_unmap(p, ROUND_UP(n * size, 4096));
+}
+
+/* ---- the stack verdicts ------------------------------------------------ */
+
+static uint32_t hash32(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352d;
+	x ^= x >> 15;
+	x *= 0x846ca68b;
+	return x ^ (x >> 16);
+}
+
+/* The verdict of stack, NULL when none is kept (lookups only: safe with
+ * the world stopped, nothing inserts then). */
+static struct verdict *verdict_of(uint32_t stack)
+{
+	size_t i;
+
+	if (!verdict_cap || !stack)
+		return 0;
+	for (i = hash32(stack) & (verdict_cap - 1);; i = (i + 1) & (verdict_cap - 1)) {
+		if (verdicts[i].stack == stack)
+			return &verdicts[i];
+		if (!verdicts[i].stack)
+			return 0;
+	}
+}
+
+static int verdict_grow(void)
+{
+	size_t cap = verdict_cap ? verdict_cap * 2 : 1024, i;
+	struct verdict *v = map_array(cap, sizeof(*v)), *old = verdicts;
+
+	if (!v)
+		return -1;
+	verdicts = v;
+	for (i = 0; i < verdict_cap; i++) {
+		size_t j;
+
+		if (!old[i].stack)
+			continue;
+		for (j = hash32(old[i].stack) & (cap - 1); v[j].stack; j = (j + 1) & (cap - 1))
+			;
+		v[j] = old[i];
+	}
+	unmap_array(old, verdict_cap, sizeof(*old));
+	verdict_cap = cap;
+	return 0;
+}
+
+/* Judge a stack with the world running: the dynamic loader's allocations
+ * are not leaks; a leak: line may cover the stack.  JUDGE_*. */
+static int judge(uint32_t stack)
+{
+	struct verdict *v = verdict_of(stack);
+	const uintptr_t *pcs;
+	const char *pattern = 0;
+	int j;
+	size_t i;
+
+	if (v)
+		return v->judged;
+	if (!stack)
+		return JUDGE_LEAK;	/* no stack was saved: nothing to judge by */
+	if ((nverdicts + 1) * 2 > verdict_cap && verdict_grow())
+		return JUDGE_LEAK;	/* out of memory: report it */
+	/* pcs[0] is the allocator's entry point, pcs[1] its caller */
+	if (core_depot_fetch(stack, &pcs) >= 2 && ksan_port_pc_in_loader(pcs[1]))
+		j = JUDGE_LOADER;
+	else if ((pattern = kasan_leak_suppressed(stack)))
+		j = JUDGE_SUPPRESSED;
+	else
+		j = JUDGE_LEAK;
+	for (i = hash32(stack) & (verdict_cap - 1); verdicts[i].stack;
+	     i = (i + 1) & (verdict_cap - 1))
+		;
+	verdicts[i].stack = stack;
+	verdicts[i].judged = (uint32_t)j;
+	verdicts[i].pattern = pattern;
+	nverdicts++;
+	return j;
+}
+
+/* ---- inside the stopped world: the object table ------------------------ */
+
+static void add_object(void *arg, uintptr_t start, size_t size, uint32_t stack,
+		       uint32_t tid, int ignored)
+{
+	struct scan *s = arg;
+	struct verdict *v;
+	struct lobj *o;
+
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 4096;
+		struct lobj *bigger = map_array(cap, sizeof(*bigger));
+
+		if (!bigger) {
+			s->nomem = 1;
+			return;
+		}
+		if (s->n)
+			core_memcpy(bigger, s->obj, s->n * sizeof(*bigger));
+		unmap_array(s->obj, s->cap, sizeof(*s->obj));
+		s->obj = bigger;
+		s->cap = cap;
+	}
+	o = &s->obj[s->n++];
+	o->start = start;
+	o->size = size;
+	o->stack = stack;
+	o->tid = tid;
+	o->kfence = 0;
+	v = ignored ? 0 : verdict_of(stack);
+	o->tag = ignored || (v && v->judged == JUDGE_LOADER) ? TAG_IGNORED : TAG_UNSEEN;
+}
+
+static void add_kfence_object(void *arg, uintptr_t start, size_t size, uint32_t stack,
+			      uint32_t tid, int ignored)
+{
+	struct scan *s = arg;
+
+	add_object(arg, start, size, stack, tid, ignored);
+	if (!s->nomem)
+		s->obj[s->n - 1].kfence = 1;
+}
+
+/* KFENCE's objects went after the heap's: move them to their place in
+ * address order (both runs are sorted; the pool is one range). */
+static void place_kfence(struct scan *s, size_t nheap)
+{
+	size_t k = s->n - nheap, lo = 0, hi = nheap;
+	struct lobj *tmp;
+
+	if (!k || !nheap || s->obj[nheap - 1].start < s->obj[nheap].start)
+		return;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->obj[mid].start < s->obj[nheap].start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	tmp = map_array(k, sizeof(*tmp));
+	if (!tmp) {
+		s->nomem = 1;
+		return;
+	}
+	core_memcpy(tmp, &s->obj[nheap], k * sizeof(*tmp));
+	core_memmove(&s->obj[lo + k], &s->obj[lo], (nheap - lo) * sizeof(*tmp));
+	core_memcpy(&s->obj[lo], tmp, k * sizeof(*tmp));
+	unmap_array(tmp, k, sizeof(*tmp));
+}
+
+/* The object holding address p (anywhere in it), or -1. */
+static long find_object(const struct scan *s, uintptr_t p)
+{
+	size_t lo = 0, hi = s->n;
+	const struct lobj *o;
+
+	if (p < s->min || p >= s->max ||
+	    (!core_pagemap_get(p) && !is_kfence_address((void *)p)))
+		return -1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->obj[mid].start <= p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return -1;
+	o = &s->obj[lo - 1];
+	/* malloc(0)'s pointer is its start */
+	return p - o->start < (o->size ? o->size : 1) ? (long)(lo - 1) : -1;
+}
+
+static void push(struct scan *s, size_t i)
+{
+	s->work[s->nwork++] = (uint32_t)i;
+}
+
+/* verbosity=2: which root word reached an object (LeakSanitizer's
+ * log_pointers).  Printed with the world stopped: raw writes, no lock
+ * (the report lock is held by the stopper; lines may mix with a report
+ * another thread began before the stop). */
+static void log_root(const struct scan *s, uintptr_t a, const struct lobj *o)
+{
+	static const char *const kinds[] = { "data", "stack", "registers", "tls", "fake frame" };
+	char line[160];
+	int n = core_snprintf(line, sizeof(line),
+			      "ksan: leak check: %s word at 0x%lx points into object 0x%lx (size %zu)\n",
+			      kinds[s->log_kind], (unsigned long)a, (unsigned long)o->start, o->size);
+
+	ksan_port_write(line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+}
+
+/*
+ * The aligned words of [lo, hi) that point into an object: mark the
+ * objects not yet seen as tag (TAG_REACHABLE: push them; TAG_INDIRECT:
+ * only a leaked object's pointees).  self: the object being scanned
+ * (pointers to itself do not count); heap: [lo, hi) is heap memory, whose
+ * poisoned words do not count (LeakSanitizer's use_poisoned=0: a freed
+ * pool object's stale link keeps nothing alive).
+ */
+static void scan_words(struct scan *s, uintptr_t lo, uintptr_t hi, int tag, long self,
+		       int heap)
+{
+	uintptr_t a;
+
+	for (a = ROUND_UP(lo, sizeof(uintptr_t)); a + sizeof(uintptr_t) <= hi;
+	     a += sizeof(uintptr_t)) {
+		long i = find_object(s, *(const uintptr_t *)a);
+		struct lobj *o;
+
+		if (i < 0 || i == self)
+			continue;
+		o = &s->obj[i];
+		if (o->tag == TAG_REACHABLE || o->tag == TAG_IGNORED)
+			continue;
+		if (heap && *kasan_shadow(a))
+			continue;
+		if (tag == TAG_INDIRECT) {
+			o->tag = TAG_INDIRECT;
+		} else {
+			o->tag = TAG_REACHABLE;
+			push(s, (size_t)i);
+			if (s->log_kind >= 0)
+				log_root(s, a, o);
+		}
+	}
+}
+
+/* Scan what is marked and not scanned yet, transitively. */
+static void flood(struct scan *s)
+{
+	while (s->nwork) {
+		size_t i = s->work[--s->nwork];
+		const struct lobj *o = &s->obj[i];
+
+		scan_words(s, o->start, o->start + o->size, TAG_REACHABLE, (long)i, !o->kfence);
+	}
+}
+
+static void scan_root(void *arg, uintptr_t lo, uintptr_t hi, int kind)
+{
+	struct scan *s = arg;
+
+	if (hi <= lo)
+		return;
+	if ((unsigned)kind < ARRAY_SIZE(s->root_bytes))
+		s->root_bytes[kind] += hi - lo;
+	s->log_kind = core_opt.verbosity >= 2 && (unsigned)kind < 4 ? kind : -1;
+	scan_words(s, lo, hi, TAG_REACHABLE, -1, 0);
+	s->log_kind = -1;
+}
+
+static void scan_fake_frame(void *arg, uintptr_t lo, uintptr_t hi)
+{
+	struct scan *s = arg;
+
+	s->fake_bytes += hi - lo;
+	s->log_kind = core_opt.verbosity >= 2 ? 4 : -1;
+	scan_words(s, lo, hi, TAG_REACHABLE, -1, 0);
+	s->log_kind = -1;
+}
+
+/* A leaked object into its (stack, direct) group. */
+static void group(struct scan *s, const struct lobj *o, int direct)
+{
+	uint32_t h = hash32(o->stack * 2 + (uint32_t)direct) & (LEAK_SLOTS - 1);
+	struct kasan_leak *l;
+
+	for (;; h = (h + 1) & (LEAK_SLOTS - 1)) {
+		if (!s->slot[h])
+			break;
+		l = &s->leaks[s->slot[h] - 1];
+		if (l->stack == o->stack && l->direct == direct) {
+			l->count++;
+			l->bytes += o->size;
+			return;	/* objects come in address order: first stays */
+		}
+	}
+	if (s->nleaks == MAX_LEAKS) {
+		s->omitted++;
+		s->omitted_bytes += o->size;
+		return;
+	}
+	l = &s->leaks[s->nleaks++];
+	s->slot[h] = (uint16_t)s->nleaks;
+	core_memset(l, 0, sizeof(*l));
+	l->stack = o->stack;
+	l->direct = direct;
+	l->count = 1;
+	l->bytes = o->size;
+	l->first = o->start;
+	l->first_size = o->size;
+	l->first_tid = o->tid;
+	/* read now: once the world runs, the object may go */
+	core_memcpy(l->dump, (const void *)o->start,
+		    o->size < KASAN_LEAK_DUMP ? o->size : KASAN_LEAK_DUMP);
+}
+
+/* The check proper, with the world stopped: nothing here may lock. */
+static void check_stopped(void *arg)
+{
+	struct scan *s = arg;
+	size_t i, nheap;
+
+	kasan_heap_walk(add_object, s);
+	nheap = s->n;
+	kfence_walk(add_kfence_object, s);
+	if (!s->nomem)
+		place_kfence(s, nheap);
+	if (s->nomem || !s->n)
+		return;
+	s->min = s->obj[0].start;
+	s->max = 0;
+	for (i = 0; i < s->n; i++)
+		if (s->obj[i].start + s->obj[i].size + 1 > s->max)
+			s->max = s->obj[i].start + s->obj[i].size + 1;
+	s->work = map_array(s->n, sizeof(*s->work));
+	if (!s->work) {
+		s->nomem = 1;
+		return;
+	}
+	/* the ignored objects' contents are roots */
+	for (i = 0; i < s->n; i++)
+		if (s->obj[i].tag == TAG_IGNORED)
+			push(s, i);
+	ksan_port_for_each_root(scan_root, s);
+	kasan_fakestack_walk(scan_fake_frame, s);
+	flood(s);
+	/* leaks a suppression covers: counted, then roots as well */
+	for (i = 0; i < s->n; i++) {
+		struct lobj *o = &s->obj[i];
+		struct verdict *v;
+
+		if (o->tag != TAG_UNSEEN || !(v = verdict_of(o->stack)) ||
+		    v->judged != JUDGE_SUPPRESSED)
+			continue;
+		v->hits++;
+		v->bytes += o->size;
+		o->tag = TAG_IGNORED;
+		push(s, i);
+	}
+	flood(s);
+	/* what a leaked object points to leaked indirectly */
+	for (i = 0; i < s->n; i++)
+		if (s->obj[i].tag == TAG_UNSEEN || s->obj[i].tag == TAG_INDIRECT)
+			scan_words(s, s->obj[i].start, s->obj[i].start + s->obj[i].size,
+				   TAG_INDIRECT, (long)i, !s->obj[i].kfence);
+	for (i = 0; i < s->n; i++) {
+		const struct lobj *o = &s->obj[i];
+		const struct verdict *v;
+
+		if (o->tag != TAG_UNSEEN && o->tag != TAG_INDIRECT)
+			continue;
+		v = verdict_of(o->stack);
+		if (!v)
+			s->unjudged = 1;
+		group(s, o, o->tag == TAG_UNSEEN);
+	}
+}
+
+/* ---- one check, with the world running around it ----------------------- */
+
+static void reset_scan(struct scan *s)
+{
+	unmap_array(s->work, s->n, sizeof(*s->work));
+	s->work = 0;
+	s->n = 0;
+	s->nwork = 0;
+	s->nomem = 0;
+	s->nleaks = 0;
+	s->omitted = 0;
+	s->omitted_bytes = 0;
+	s->unjudged = 0;
+	s->fake_bytes = 0;
+	s->log_kind = -1;
+	core_memset(s->root_bytes, 0, sizeof(s->root_bytes));
+	core_memset(s->slot, 0, LEAK_SLOTS * sizeof(*s->slot));
+}
+
+static void clear_hits(void)
+{
+	size_t i;
+
+	for (i = 0; i < verdict_cap; i++)
+		verdicts[i].hits = verdicts[i].bytes = 0;
+}
+
+/* Direct leaks first, then the larger (LeakSanitizer's order). */
+static int before(const struct kasan_leak *a, const struct kasan_leak *b)
+{
+	if (a->direct != b->direct)
+		return a->direct;
+	return a->bytes > b->bytes;
+}
+
+static void sort_leaks(struct kasan_leak *l, size_t n)
+{
+	size_t i, j;
+
+	/* insertion sort by shifting, on a few thousand at most */
+	for (i = 1; i < n; i++) {
+		struct kasan_leak x = l[i];
+
+		for (j = i; j > 0 && before(&x, &l[j - 1]); j--)
+			l[j] = l[j - 1];
+		l[j] = x;
+	}
+}
+
+/* Drop the leaks whose stacks are judged not leaks; sort the rest. */
+static size_t keep_leaks(struct scan *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nleaks; i++)
+		if (judge(s->leaks[i].stack) == JUDGE_LEAK)
+			s->leaks[n++] = s->leaks[i];
+	sort_leaks(s->leaks, n);
+	return n;
+}
+
+static int prepare(struct scan *s)
+{
+	if (!s->leaks) {
+		s->leaks = map_array(MAX_LEAKS, sizeof(*s->leaks));
+		s->slot = map_array(LEAK_SLOTS, sizeof(*s->slot));
+		if (!s->leaks || !s->slot)
+			return -1;
+	}
+	if (!verdict_cap && verdict_grow())
+		return -1;
+	reset_scan(s);
+	return 0;
+}
+
+long kasan_leak_check(int at_exit)
+{
+	struct scan *s;
+	uint64_t t0 = ksan_port_time_ns(), t_scan = 0;
+	long reported = -1;
+	size_t n = 0, i;
+	int pass;
+
+	if (!kasan_ready || core_thread_get()->in_report ||
+	    __atomic_exchange_n(&check_busy, 1, __ATOMIC_ACQUIRE))
+		return 0;	/* a check runs already (another thread's) */
+	if (!scan)
+		scan = ksan_port_map(ROUND_UP(sizeof(*scan), 4096));
+	s = scan;
+	if (!s || prepare(s)) {
+		reported = 0;
+		core_printf("ksan: leak check: out of memory, nothing reported\n");
+		goto done;
+	}
+	for (pass = 0; pass < NPASSES; pass++) {
+		int again = 0;
+
+		if (pass)
+			reset_scan(s);
+		clear_hits();
+		if (ksan_port_stop_the_world(check_stopped, s))
+			goto out;
+		if (s->nomem) {
+			core_printf("ksan: leak check: out of memory, nothing reported\n");
+			reported = 0;
+			goto out;
+		}
+		/* stacks seen for the first time: judge them now; one newly
+		 * judged not a leak (the loader's, suppressed) means marking
+		 * again with its objects as roots */
+		if (s->unjudged)
+			for (i = 0; i < s->nleaks; i++)
+				if (judge(s->leaks[i].stack) != JUDGE_LEAK)
+					again = 1;
+		if (!again)
+			break;
+	}
+	t_scan = ksan_port_time_ns() - t0;
+	n = keep_leaks(s);
+	for (i = 0; i < verdict_cap; i++)
+		if (verdicts[i].hits)
+			kasan_leak_count_suppressed(verdicts[i].pattern, verdicts[i].hits,
+						    verdicts[i].bytes);
+	reported = (long)kasan_report_leaks(s->leaks, n, s->omitted, s->omitted_bytes);
+	if (core_opt.verbosity)
+		core_printf("ksan: leak check%s: %zu objects, roots %zu KiB data, %zu KiB stacks, "
+			    "%zu B registers, %zu B TLS, %zu B fake frames; %ld leaked; "
+			    "%u us to find, %u us in all\n",
+			    at_exit ? " at exit" : "", s->n, s->root_bytes[KSAN_ROOT_DATA] >> 10,
+			    s->root_bytes[KSAN_ROOT_STACK] >> 10, s->root_bytes[KSAN_ROOT_REGISTERS],
+			    s->root_bytes[KSAN_ROOT_TLS], s->fake_bytes, reported,
+			    (unsigned)(t_scan / 1000), (unsigned)((ksan_port_time_ns() - t0) / 1000));
+out:
+	if (reported < 0 && core_opt.verbosity)
+		core_printf("ksan: leak check: the port cannot stop the world or name roots\n");
+	unmap_array(s->work, s->n, sizeof(*s->work));
+	s->work = 0;
+done:
+	__atomic_store_n(&check_busy, 0, __ATOMIC_RELEASE);
+	return reported;
+}
+
+/* In a child after fork(): a check another thread was making is not. */
+void kasan_leak_fork_child(void)
+{
+	check_busy = 0;
+}

@@ -1,0 +1,64 @@
+/*
+ * This file contains the leak detector's calls for the program (ksan.h):
+ * ksan_leak_check() and LeakSanitizer's interface as ASan has it
+ * (__lsan_do_leak_check, __lsan_do_recoverable_leak_check,
+ * __lsan_ignore_object; __lsan_disable and __lsan_enable are the port's,
+ * which keeps the per-thread count), and the check at exit the port calls.
+ */
+#include "leak.h"
+
+#define API __attribute__((visibility("default"), noinline))
+
+static int final_check_done;	/* __lsan_do_leak_check or the exit's */
+
+/* Leaks at the end: LeakSanitizer's status (abort_on_error: abort). */
+void kasan_leak_die(void)
+{
+	if (core_opt.abort_on_error)
+		ksan_port_abort();
+	ksan_port_exit(KASAN_LEAK_EXITCODE);
+}
+
+long kasan_leak_at_exit(void)
+{
+	if (!core_opt.detect_leaks || !core_opt.leak_check_at_exit ||
+	    __atomic_exchange_n(&final_check_done, 1, __ATOMIC_RELAXED))
+		return 0;
+	return kasan_leak_check(1);
+}
+
+API int ksan_leak_check(void)
+{
+	long n;
+
+	if (!core_opt.detect_leaks)
+		return 0;
+	n = kasan_leak_check(0);
+	return n > 0x7fffffff ? 0x7fffffff : (int)n;
+}
+
+API void __lsan_do_leak_check(void)
+{
+	if (!core_opt.detect_leaks || __atomic_exchange_n(&final_check_done, 1, __ATOMIC_RELAXED))
+		return;
+	if (kasan_leak_check(0) > 0)
+		kasan_leak_die();
+}
+
+API int __lsan_do_recoverable_leak_check(void)
+{
+	return core_opt.detect_leaks && kasan_leak_check(0) > 0;
+}
+
+int kasan_leak_ignore(const void *p)
+{
+	int r = kasan_heap_ignore(p);
+
+	return r < 0 ? kfence_ignore(p) : r;
+}
+
+API void __lsan_ignore_object(const void *p)
+{
+	if (kasan_leak_ignore(p) < 0 && core_opt.verbosity)
+		core_printf("ksan: __lsan_ignore_object(%p): not in a live heap object\n", p);
+}

@@ -1,0 +1,257 @@
+/*
+ * This file contains the leak detector's reports in the three layouts:
+ * kmemleak's (kasan: one report per leak, "unreferenced object 0x... (size
+ * N):", its task, a hex dump of its first bytes and the "backtrace:" of its
+ * allocation), LeakSanitizer's (asan: one report for all, "Direct leak of N
+ * byte(s) in M object(s) allocated from:" and the SUMMARY line) and JSON
+ * (one object per leak).  Every leak goes to the report callback first.
+ */
+#include "report.h"
+#include "leak.h"
+
+static const char *word(const struct kasan_leak *l)
+{
+	return l->direct ? "Direct leak" : "Indirect leak";
+}
+
+/* The function that called the allocator (the first frame after its
+ * entry point), for the kasan title and the json key. */
+static void leak_function(const struct kasan_leak *l, char *buf, size_t len)
+{
+	const uintptr_t *pcs;
+	struct ksan_symbol s;
+	size_t n = core_depot_fetch(l->stack, &pcs);
+
+	core_memset(&s, 0, sizeof(s));
+	if (n < 2 || ksan_port_symbolize(pcs[1], 1, &s) || !s.function)
+		core_snprintf(buf, len, n >= 2 ? "0x%lx" : "?", n >= 2 ? (unsigned long)pcs[1] : 0ul);
+	else
+		core_snprintf(buf, len, "%s", s.function);
+}
+
+static void fill(struct ksan_report *r, const struct kasan_leak *l)
+{
+	const uintptr_t *pcs;
+
+	core_memset(r, 0, sizeof(*r));
+	r->detector = "KMEMLEAK";
+	r->bug_type = "memory-leak";
+	r->asan_type = word(l);
+	r->addr = l->first;
+	r->size = l->bytes;
+	r->access = KSAN_READ;
+	r->pc = core_depot_fetch(l->stack, &pcs) >= 2 ? pcs[1] : 0;
+	r->object = l->first;
+	r->object_size = l->first_size;
+	r->kind = KSAN_BUG_LEAK;
+}
+
+/* ---- kasan: kmemleak's layout --------------------------------------- */
+
+static void hex_dump(const struct kasan_leak *l)
+{
+	size_t n = l->first_size < KASAN_LEAK_DUMP ? l->first_size : KASAN_LEAK_DUMP, i, j;
+
+	core_bprintf(&core_rbuf, "  hex dump (first %zu bytes):\n", n);
+	for (i = 0; i < n; i += 16) {
+		core_bprintf(&core_rbuf, "   ");
+		for (j = i; j < i + 16 && j < n; j++)
+			core_bprintf(&core_rbuf, " %02x", l->dump[j]);
+		for (; j < i + 16; j++)
+			core_bprintf(&core_rbuf, "   ");
+		core_bprintf(&core_rbuf, "  ");
+		for (j = i; j < i + 16 && j < n; j++)
+			core_bprintf(&core_rbuf, "%c", l->dump[j] >= 0x20 && l->dump[j] < 0x7f ?
+				     l->dump[j] : '.');
+		core_bprintf(&core_rbuf, "\n");
+	}
+}
+
+/* "    [<pc>] fn+0x1a/0x40 file:line", inlined functions first. */
+static void backtrace(uint32_t stack)
+{
+	const uintptr_t *pcs;
+	size_t n = core_depot_fetch(stack, &pcs), i;
+
+	core_bprintf(&core_rbuf, "  backtrace:\n");
+	for (i = 0; i < n; i++) {
+		struct ksan_symbol syms[CORE_INLINE_MAX], *s;
+		int nf, k;
+
+		core_memset(syms, 0, sizeof(syms));
+		nf = ksan_port_symbolize_frames(pcs[i], i != 0, syms, CORE_INLINE_MAX);
+		if (nf <= 0)
+			nf = 1;
+		s = &syms[nf - 1];
+		core_bprintf(&core_rbuf, "    [<%016lx>] ", (unsigned long)pcs[i]);
+		if (i == 0 && s->function) {	/* the allocator's entry point */
+			core_bprintf(&core_rbuf, "%s\n", s->function);
+			continue;
+		}
+		for (k = 0; k < nf - 1; k++) {
+			core_bprintf(&core_rbuf, "%s", syms[k].function ? syms[k].function : "?");
+			if (syms[k].file)
+				core_bprintf(&core_rbuf, " %s:%u", syms[k].file, syms[k].line);
+			core_bprintf(&core_rbuf, " [inline]\n    [<%016lx>] ", (unsigned long)pcs[i]);
+		}
+		if (!s->function)
+			core_bprintf(&core_rbuf, "0x%lx", (unsigned long)pcs[i]);
+		else if (s->size)
+			core_bprintf(&core_rbuf, "%s+0x%lx/0x%lx", s->function,
+				     (unsigned long)s->offset, (unsigned long)s->size);
+		else
+			core_bprintf(&core_rbuf, "%s+0x%lx", s->function, (unsigned long)s->offset);
+		if (s->file)
+			core_bprintf(&core_rbuf, " %s:%u", s->file, s->line);
+		else if (s->module)
+			core_bprintf(&core_rbuf, " (%s+0x%lx)", s->module,
+				     (unsigned long)s->module_offset);
+		core_bprintf(&core_rbuf, "\n");
+		if (core_rbuf.len + 4096 > core_rbuf.cap)
+			core_report_flush();
+	}
+}
+
+static void print_kasan(const struct kasan_leak *l)
+{
+	struct ksan_thread_info ti;
+	char fn[128];
+
+	leak_function(l, fn, sizeof(fn));
+	if (ksan_port_thread_info(l->first_tid, &ti))
+		core_memset(&ti, 0, sizeof(ti));
+	core_bprintf(&core_rbuf, BANNER "\nBUG: KMEMLEAK: memory leak in %s\n"
+		     "unreferenced object 0x%lx (size %zu):\n  comm \"%s\", pid %u\n",
+		     fn, (unsigned long)l->first, l->first_size, ti.name[0] ? ti.name : "?",
+		     (unsigned)l->first_tid);
+	hex_dump(l);
+	backtrace(l->stack);
+	core_bprintf(&core_rbuf, "  %s: %zu object(s), %zu byte(s) allocated from this backtrace%s\n"
+		     BANNER "\n", l->direct ? "direct leak" : "indirect leak", l->count, l->bytes,
+		     l->direct ? "" : " (only leaked objects point to them)");
+}
+
+/* ---- json ------------------------------------------------------------ */
+
+static void print_json(const struct kasan_leak *l)
+{
+	const uintptr_t *pcs;
+	size_t n = core_depot_fetch(l->stack, &pcs);
+	char fn[128];
+
+	leak_function(l, fn, sizeof(fn));
+	core_bprintf(&core_rbuf, "{\"detector\":\"KMEMLEAK\",\"type\":\"memory-leak\","
+		     "\"asan_type\":\"%s\",\"leak\":\"%s\",\"function\":", word(l),
+		     l->direct ? "direct" : "indirect");
+	core_json_str(fn);
+	core_bprintf(&core_rbuf, ",\"objects\":%zu,\"bytes\":%zu,\"pid\":%d,"
+		     "\"object\":{\"start\":\"0x%lx\",\"size\":%zu,\"alloc_task\":%u},"
+		     "\"alloc_stack\":", l->count, l->bytes, ksan_port_pid(),
+		     (unsigned long)l->first, l->first_size, (unsigned)l->first_tid);
+	core_json_frames(pcs, n, 1);
+	core_bprintf(&core_rbuf, "}\n");
+}
+
+/* ---- the reports ------------------------------------------------------- */
+
+/* kasan and json: one report per leak. */
+static size_t report_each(struct kasan_leak *leaks, size_t n)
+{
+	size_t i, objects = 0;
+
+	for (i = 0; i < n; i++) {
+		struct kasan_leak *l = &leaks[i];
+		struct ksan_report r;
+
+		fill(&r, l);
+		if (!core_report_begin(r.pc, "memory-leak", 0))
+			continue;
+		if (core_report_callback(&r)) {
+			l->handled = 1;
+			core_report_cancel();
+			continue;
+		}
+		if (core_opt.report_format == FORMAT_JSON)
+			print_json(l);
+		else
+			print_kasan(l);
+		objects += l->count;
+		core_report_end(0);
+	}
+	return objects;
+}
+
+/* asan: LeakSanitizer's one report. */
+static size_t report_asan(struct kasan_leak *leaks, size_t n, size_t omitted,
+			  size_t omitted_bytes)
+{
+	size_t i, objects = 0, bytes = 0, shown = 0;
+
+	if (!core_report_begin(0, "memory-leak", 0))
+		return 0;
+	for (i = 0; i < n; i++) {
+		struct ksan_report r;
+
+		fill(&r, &leaks[i]);
+		leaks[i].handled = core_report_callback(&r) != 0;
+		if (!leaks[i].handled) {
+			objects += leaks[i].count;
+			bytes += leaks[i].bytes;
+			shown++;
+		}
+	}
+	if (shown) {
+		core_bprintf(&core_rbuf, "\n" ASAN_BANNER "\n==%d==ERROR: LeakSanitizer: "
+			     "detected memory leaks\n\n", ksan_port_pid());
+		if (omitted)
+			core_bprintf(&core_rbuf, "Too many leaks! Only the first %zu leaks "
+				     "encountered will be reported.\n", n);
+		for (i = 0; i < n; i++) {
+			const uintptr_t *pcs;
+			size_t np;
+
+			if (leaks[i].handled)
+				continue;
+			np = core_depot_fetch(leaks[i].stack, &pcs);
+			core_bprintf(&core_rbuf, "%s of %zu byte(s) in %zu object(s) allocated from:\n",
+				     word(&leaks[i]), leaks[i].bytes, leaks[i].count);
+			core_print_stack_asan(pcs, np, 1);
+			core_bprintf(&core_rbuf, "\n");
+			core_report_flush();
+		}
+	}
+	kasan_leak_print_suppressions(1);
+	if (shown) {
+		objects += omitted;
+		bytes += omitted_bytes;
+		core_bprintf(&core_rbuf, "SUMMARY: AddressSanitizer: %zu byte(s) leaked in %zu "
+			     "allocation(s).\n", bytes, objects);
+	}
+	core_report_end(0);
+	return objects;
+}
+
+size_t kasan_report_leaks(struct kasan_leak *leaks, size_t n, size_t omitted,
+			  size_t omitted_bytes)
+{
+	size_t objects;
+
+	if (core_opt.report_format == FORMAT_ASAN)
+		return report_asan(leaks, n, omitted, omitted_bytes);
+	objects = report_each(leaks, n);
+	if (core_opt.report_format == FORMAT_JSON)
+		return objects + omitted;
+	/* kmemleak's closing line, and what was suppressed or left out */
+	if (core_report_begin(0, "memory-leak", 0)) {
+		kasan_leak_print_suppressions(0);
+		if (omitted)
+			core_bprintf(&core_rbuf, "kmemleak: %zu more object(s), %zu byte(s), "
+				     "from more than %zu backtraces not shown\n", omitted,
+				     omitted_bytes, n);
+		if (objects + omitted)
+			core_bprintf(&core_rbuf, "kmemleak: %zu new suspected memory leaks\n",
+				     objects + omitted);
+		core_report_end(0);
+	}
+	return objects + omitted;
+}
