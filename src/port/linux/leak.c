@@ -10,9 +10,10 @@
  * port_leak_stop_signal(), which copies its registers, stack pointer and
  * thread pointer and waits on a futex until the world resumes.  Threads
  * that came up meanwhile are stopped too (the list is read again until it
- * stays the same).  A thread that does not answer within a second (stopped
- * by a debugger, in an uninterruptible sleep) is left running: its whole
- * stack is scanned as it is, its registers are not.
+ * stays the same).  A thread of the registry that does not answer within a
+ * second (stopped by a debugger, in an uninterruptible sleep), or another
+ * within 20 ms (qemu-user lists its own threads there), is left running:
+ * its whole stack is scanned as it is, its registers are not.
  *
  * Roots: the writable PT_LOAD segments of every module (dl_iterate_phdr,
  * read before the locks: the loader's lock is not the runtime's), each
@@ -50,7 +51,8 @@
 #define MAX_RANGES 4096		/* writable segments of all modules */
 #define MAX_THREADS 16384
 #define REGS_MAX 4608		/* a copy of a thread's register state */
-#define STOP_TIMEOUT_NS 1000000000ull
+#define STOP_TIMEOUT_NS 1000000000ull	/* for the registry's threads */
+#define UNKNOWN_WAIT_NS 20000000ull	/* for the others */
 #define RED_ZONE 128		/* below the x86-64 stack pointer */
 #define OFF_STACK_SCAN (64u << 10)	/* sp on a signal stack: what to read */
 #define STATIC_TLS_MAX (16u << 20)	/* static TLS lies this close to the thread pointer */
@@ -246,6 +248,7 @@ enum { SLOT_FREE, SLOT_SENT, SLOT_STOPPING, SLOT_STOPPED, SLOT_ABANDONED };
 struct stopped {
 	uint32_t tid;
 	int state;		/* SLOT_*, changed by compare-and-swap */
+	int known;		/* in the thread registry: ours, it will answer */
 	uint32_t gen;		/* the stop it belongs to */
 	uintptr_t sp, tp;
 	size_t nregs;
@@ -389,15 +392,34 @@ static int send_stop(struct stopped *s)
 }
 
 /* Wait until every signalled thread answered, or give the rest up. */
-static void wait_stopped(uint32_t sent, uint64_t deadline)
+/* Signalled threads of kind known (1: the registry's) not answered yet. */
+static size_t pending(int known)
 {
+	size_t i, n = 0;
+
+	for (i = 0; i < nslots; i++)
+		n += slots[i].known == known &&
+		     __atomic_load_n(&slots[i].state, __ATOMIC_ACQUIRE) == SLOT_SENT;
+	return n;
+}
+
+/*
+ * Wait until every signalled thread answered, or give the rest up: the
+ * registry's threads get until the deadline; others (made without
+ * pthread_create, or not the program's at all: qemu-user's own threads
+ * are listed in /proc/self/task and never run the handler) UNKNOWN_WAIT_NS.
+ */
+static void wait_stopped(uint64_t deadline)
+{
+	uint64_t unknown_until = ksan_port_time_ns() + UNKNOWN_WAIT_NS;
 	size_t i;
 
 	for (;;) {
 		uint32_t acks = __atomic_load_n(&stw_acks, __ATOMIC_ACQUIRE);
-		struct timespec ts = { 0, 10 * 1000 * 1000 };
+		struct timespec ts = { 0, 1000 * 1000 };
+		uint64_t now = ksan_port_time_ns();
 
-		if (acks >= sent || ksan_port_time_ns() > deadline)
+		if ((!pending(1) && (now > unknown_until || !pending(0))) || now > deadline)
 			break;
 		futex(&stw_acks, FUTEX_WAIT_PRIVATE, acks, &ts);
 	}
@@ -417,7 +439,7 @@ static uint32_t tid_buf[MAX_THREADS];
 static void stop_threads(void)
 {
 	uint64_t deadline = ksan_port_time_ns() + STOP_TIMEOUT_NS;
-	uint32_t self = ksan_port_thread_id(), sent = 0;
+	uint32_t self = ksan_port_thread_id();
 	int round;
 
 	nslots = 0;
@@ -430,6 +452,7 @@ static void stop_threads(void)
 		if (slots_reserve(nslots + n))
 			break;
 		for (i = 0; i < n; i++) {
+			uintptr_t lo, hi;
 			struct stopped *s;
 
 			if (tid_buf[i] == self || known(tid_buf[i]))
@@ -440,9 +463,10 @@ static void stop_threads(void)
 			s->gen = __atomic_load_n(&stw_gen, __ATOMIC_RELAXED);
 			s->state = SLOT_SENT;
 			__atomic_store_n(&nslots, nslots + 1, __ATOMIC_RELEASE);
-			sent += send_stop(s);
+			s->known = !port_thread_stack_locked(s->tid, &lo, &hi);
+			send_stop(s);
 		}
-		wait_stopped(sent, deadline);
+		wait_stopped(deadline);
 		if (nslots == before)
 			break;
 	}
@@ -471,8 +495,8 @@ int ksan_port_stop_the_world(void (*fn)(void *arg), void *arg)
 
 		for (i = 0; i < nslots; i++)
 			left += slots[i].state == SLOT_ABANDONED;
-		core_printf("ksan: leak check: %zu other thread(s) stopped, %zu not (gone, or no "
-			    "answer within 1 s: their stacks scanned whole, not their registers)\n",
+		core_printf("ksan: leak check: %zu other thread(s) stopped, %zu not (gone, not the "
+			    "program's, or no answer in time: stacks scanned whole, not registers)\n",
 			    nslots - left, left);
 	}
 	return 0;

@@ -22,6 +22,8 @@ int main(int argc, char **argv)
 		printf("%c\n", line[3]);
 	}
 	printf("%s\n", line);
+	free(line);
+	free(p);
 	return 0;
 }
 

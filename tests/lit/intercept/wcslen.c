@@ -25,6 +25,8 @@ int main(int argc, char **argv)
 	printf("%zu\n", wcslen(w));
 	wcscpy(d, w);
 	printf("%ls\n", d);
+	free(w);
+	free(d);
 	return 0;
 }
 
