@@ -113,8 +113,8 @@ fi
 # forwarders (libksan_shlib.a; the slots its first constructor fills)
 cat > "$out/lib.c" <<'EOF'
 #include <stdlib.h>
-char *volatile lib_sink;
-__attribute__((constructor)) static void early(void) { lib_sink = malloc(4); lib_sink[3] = 0; }
+char *volatile lib_sink, *volatile lib_early;
+__attribute__((constructor)) static void early(void) { lib_early = malloc(4); lib_early[3] = 0; }
 int lib_overflow(int i) { char *p = lib_sink = malloc(8); p[i] = 1; return p[0]; }
 EOF
 echo '{ global: lib_overflow; local: *; };' > "$out/lib.map"
