@@ -121,15 +121,12 @@ static void fill_canary(uintptr_t page, uintptr_t obj, size_t size)
 
 static depot_handle_t capture(uintptr_t entry, uintptr_t pc, uintptr_t fp)
 {
-	uintptr_t pcs[DEPOT_MAX_FRAMES + 1];
-	size_t n = 0, max = core_opt.malloc_context_size;
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t max = core_opt.malloc_context_size + 1;	/* and the entry point */
 
-	if (max > DEPOT_MAX_FRAMES - 1)
-		max = DEPOT_MAX_FRAMES - 1;
-	if (entry)
-		pcs[n++] = entry;
-	n += ksan_port_stack_trace(pcs + n, max + 1 - n, pc, fp);
-	return core_depot_save(pcs, n);
+	if (max > DEPOT_MAX_FRAMES)
+		max = DEPOT_MAX_FRAMES;
+	return core_depot_save(pcs, core_capture_stack(pcs, max, pc, fp, entry));
 }
 
 void *kfence_alloc_slow(size_t size, size_t align, uintptr_t entry,
