@@ -5,7 +5,8 @@
 # examples/kmsan/*.c are built with --ksan-cc=clang --ksan=kmsan (skipped,
 # and said so, when clang is missing); examples/kcsan/*.c with --ksan=kcsan.
 # Exits non-zero if an example did not build or produced no "BUG: KASAN:"
-# (for examples/kmsan: "BUG: KMSAN:", examples/kcsan: "BUG: KCSAN:") line.
+# (for examples/kmsan: "BUG: KMSAN:", examples/kcsan: "BUG: KCSAN:",
+# examples/leak: "BUG: KMEMLEAK:") line.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -73,6 +74,11 @@ run_one() {
 
 for src in "$here"/*.c; do
 	run_one "$src" KASAN "" --ksan-cc="$cc" --ksan-mode="$mode"
+done
+# leak examples: generic KASAN's leak detector at exit ("BUG: KMEMLEAK:")
+for src in "$here"/leak/*.c; do
+	[ -e "$src" ] || continue
+	run_one "$src" KMEMLEAK "" --ksan-cc="$cc" --ksan-mode="$mode"
 done
 # KMSAN examples: clang only (its -fsanitize=kernel-memory), whatever KSAN_CC says
 for src in "$here"/kmsan/*.c; do
