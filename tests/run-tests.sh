@@ -11,6 +11,9 @@ LIT=${LIT:-$(llvm-config-14 --prefix 2>/dev/null || echo /usr/lib/llvm-14)/build
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 pass=0 fail=0 skip=0
+# ksan reads these as well as KSAN_OPTIONS (README: Options): a caller's
+# ASan settings must not reach the tests
+unset ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS
 log=$B/test-logs
 mkdir -p "$log"
 

@@ -64,9 +64,20 @@ struct core_options {
 #undef KSAN_OPT
 };
 extern struct core_options core_opt CORE_HIDDEN;
-/* Parse "k=v:k=v" (':' or ',' separated, whitespace allowed).  On error
- * writes one line naming the key into err and returns -1. */
+/* Parse "k=v:k=v" (':' or ',' separated, whitespace allowed; a value may
+ * be quoted with ' or ").  On error writes one line naming the key into
+ * err and returns -1. */
 int core_options_parse(const char *str, char *err, size_t errlen);
+/* Which keys a text of options is written with: ksan's (strict: as
+ * core_options_parse) or a compiler-rt tool's (lenient: its keys mapped to
+ * ksan's, the rest ignored, a bad value leaves the key alone; never an
+ * error, what happened is kept for core_options_print_notes).  source
+ * names the text in messages ("ASAN_OPTIONS"; 0 for KSAN_OPTIONS). */
+enum core_opt_dialect { CORE_OPT_KSAN, CORE_OPT_ASAN, CORE_OPT_LSAN, CORE_OPT_UBSAN };
+int core_options_parse_as(const char *str, enum core_opt_dialect dialect,
+			  const char *source, char *err, size_t errlen);
+/* At verbosity >= 1: what the lenient texts ignored, one line per text. */
+void core_options_print_notes(void);
 void core_options_defaults(void);
 void core_options_print_help(void);
 

@@ -11,10 +11,6 @@
 #include "kasan.h"
 #include "../kfence/kfence.h"
 
-/* LeakSanitizer's exit status when the check at exit finds leaks
- * (exitcode stays the status of a halting memory-error report). */
-#define KASAN_LEAK_EXITCODE 23
-
 /* ---- what the heap tells the detector -------------------------------- */
 
 /* One live object: its start and requested size, allocation stack and
@@ -88,7 +84,9 @@ size_t kasan_report_leaks(struct kasan_leak *leaks, size_t n, size_t omitted,
 /* The check at exit (detect_leaks and leak_check_at_exit permitting; once,
  * and not after __lsan_do_leak_check): the number of leaked objects. */
 long kasan_leak_at_exit(void);
-/* Leaks at the end: status KASAN_LEAK_EXITCODE (abort_on_error: abort). */
+/* Leaks at the end: status leak_exitcode, LeakSanitizer's 23 unless set
+ * (exitcode stays the status of a halting memory-error report;
+ * abort_on_error: abort). */
 void kasan_leak_die(void) __attribute__((noreturn));
 /* Reset in a child after fork() (another thread's check is not there). */
 void kasan_leak_fork_child(void);

@@ -11,12 +11,13 @@
 
 static int final_check_done;	/* __lsan_do_leak_check or the exit's */
 
-/* Leaks at the end: LeakSanitizer's status (abort_on_error: abort). */
+/* Leaks at the end: leak_exitcode, LeakSanitizer's 23 unless set
+ * (abort_on_error: abort). */
 void kasan_leak_die(void)
 {
 	if (core_opt.abort_on_error)
 		ksan_port_abort();
-	ksan_port_exit(KASAN_LEAK_EXITCODE);
+	ksan_port_exit((int)core_opt.leak_exitcode);
 }
 
 long kasan_leak_at_exit(void)

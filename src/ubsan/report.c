@@ -542,7 +542,9 @@ void ubsan_end(int halt, uintptr_t addr)
 {
 	struct ksan_report r;
 
-	halt = halt || core_opt.halt_on_error > 0;
+	/* UBSAN_OPTIONS=halt_on_error is UBSAN's alone */
+	halt = halt || (core_opt.ubsan_halt_on_error >= 0 ? core_opt.ubsan_halt_on_error > 0 :
+			core_opt.halt_on_error > 0);
 	core_memset(&r, 0, sizeof(r));
 	r.detector = "UBSAN";
 	r.bug_type = rep.check;

@@ -1,5 +1,5 @@
 /*
- * This file contains the Linux port's start-up: KSAN_OPTIONS, the signal
+ * This file contains the Linux port's start-up: the options, the signal
  * handler, thread hooks, the heap and the real mem* functions, ready before
  * any instrumented code runs.  It runs from .preinit_array (before every
  * constructor, of the executable and of its libraries; musl: from the
@@ -52,12 +52,11 @@ static char **start_envp;	/* from .preinit_array: environ is not set yet */
 
 /* environ, else preinit's envp, else (the dynamic loader allocates before
  * libc has set environ) the initial stack's */
-static const char *options_string(void)
+static char **start_environ(void)
 {
 	extern char **environ;
 
-	return port_options_string(environ ? environ :
-				   start_envp ? start_envp : port_start_envp());
+	return environ ? environ : start_envp ? start_envp : port_start_envp();
 }
 
 void port_init(void)
@@ -78,14 +77,14 @@ void port_init(void)
 		return;
 	}
 	port_init_state = 1;
-	core_options_defaults();
-	if (core_options_parse(options_string(), err, sizeof(err)))
+	if (port_options_load(start_environ(), err, sizeof(err)))
 		die_options(err);
 	if (core_opt.help) {
 		core_options_print_help();
 		_exit(0);
 	}
 	port_set_log_path(core_opt.log_path);
+	core_options_print_notes();
 	if (port_suppressions_init(err, sizeof(err)))
 		die_options(err);
 	port_threads_init();

@@ -58,12 +58,19 @@ int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti)
 }
 
 /* ---- start-up ---------------------------------------------------------- */
-static const char *options_string(void)
-{
-	extern char **environ;
-
-	return port_options_string(environ);
-}
+/* The option hooks (options.c), defined here as ASan's runtime defines
+ * them: a program linked against this library then exports its own
+ * definitions, which take the place of these (one LD_PRELOADed into a
+ * program finds the program's only if the program exports them: -rdynamic). */
+#define DEFAULT_OPTIONS(name)							\
+	PORT_API __attribute__((weak)) const char *name(void)			\
+	{									\
+		return 0;							\
+	}
+DEFAULT_OPTIONS(__asan_default_options)
+DEFAULT_OPTIONS(__ubsan_default_options)
+DEFAULT_OPTIONS(__lsan_default_options)
+DEFAULT_OPTIONS(__ksan_default_options)
 
 static void at_exit(void)
 {
@@ -72,6 +79,7 @@ static void at_exit(void)
 
 static __attribute__((noinline)) void init(void)
 {
+	extern char **environ;
 	char err[256];
 
 	ksan_port_lock(&init_lock);
@@ -80,8 +88,7 @@ static __attribute__((noinline)) void init(void)
 		return;
 	}
 	__atomic_store_n(&state, 1, __ATOMIC_RELAXED);
-	core_options_defaults();
-	if (core_options_parse(options_string(), err, sizeof(err))) {
+	if (port_options_load(environ, err, sizeof(err))) {
 		ksan_port_write(err, core_strlen(err));
 		ksan_port_write("\n", 1);
 		_exit(1);
@@ -91,6 +98,7 @@ static __attribute__((noinline)) void init(void)
 		_exit(0);
 	}
 	port_set_log_path(core_opt.log_path);
+	core_options_print_notes();
 	port_threads_init();
 	if (!kfence_init("malloc")) {
 		port_signal_init();

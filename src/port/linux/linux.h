@@ -241,11 +241,15 @@ void port_intercept_init(void);		/* from port_init, after port_mem_init */
  * which read shadow (the runtime also runs in malloc and signal handlers,
  * where shadow that is not mapped yet cannot be faulted in). */
 ssize_t port_sys_read(int fd, void *buf, size_t n);
-const char *port_options_string(char **envp);
 ssize_t port_sys_write(int fd, const void *buf, size_t n);
 void port_intercept_wchar_init(void);
 void port_intercept_io_init(void);
 void port_intercept_stdio_init(void);
+
+/* options.c: defaults, then every text of options in order (envp: the
+ * environment, or 0 before libc has set environ); -1 with a message in err
+ * when a strict text (ksan's own) is wrong. */
+int port_options_load(char **envp, char *err, size_t errlen);
 
 /* noproc.c: what is known without /proc; port_noproc_notice says once per
  * kind (one of NOPROC_*) what is lost, if /proc is indeed missing, at once

@@ -57,7 +57,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}done{{$}}
 // CHECK-NEXT: {{^}}STATUS: exit 0{{$}}
 
-// BAD: {{^}}ksan: bad value for option 'detect_leaks': '2' (accepted: 0, 1, true or false){{$}}
+// BAD: {{^}}ksan: bad value for option 'detect_leaks': '2' (accepted: 0, 1, true, false, yes or no){{$}}
 // BAD-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // HELP: {{^}}  detect_leaks{{ +}}look for leaked heap objects

@@ -7,7 +7,7 @@
 // RUN: env KSAN_OPTIONS=report_format=xml bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: env KSAN_OPTIONS=verbosity=1:halt_on_error bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=NOVALUE
 // RUN: env KSAN_OPTIONS=malloc_context_size=0 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=CONTEXT
-// RUN: env KSAN_OPTIONS=abort_on_error=yes bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=BOOL
+// RUN: env KSAN_OPTIONS=abort_on_error=on bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --check-prefix=BOOL
 #include <stdio.h>
 
 int main(void)
@@ -21,7 +21,7 @@ int main(void)
 // UNKNOWN-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // HALT-NOT: {{.}}
-// HALT: {{^}}ksan: bad value for option 'halt_on_error': '2' (accepted: 0 or 1){{$}}
+// HALT: {{^}}ksan: bad value for option 'halt_on_error': '2' (accepted: 0, 1, true, false, yes or no){{$}}
 // HALT-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // REDZONE-NOT: {{.}}
@@ -45,5 +45,5 @@ int main(void)
 // CONTEXT-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // BOOL-NOT: {{.}}
-// BOOL: {{^}}ksan: bad value for option 'abort_on_error': 'yes' (accepted: 0, 1, true or false){{$}}
+// BOOL: {{^}}ksan: bad value for option 'abort_on_error': 'on' (accepted: 0, 1, true, false, yes or no){{$}}
 // BOOL-NEXT: {{^}}STATUS: exit 1{{$}}

@@ -92,7 +92,7 @@ int main(void)
 // KEVERY-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // HALTNEG-NOT: {{.}}
-// HALTNEG: {{^}}ksan: bad value for option 'halt_on_error': '-1' (accepted: 0 or 1){{$}}
+// HALTNEG: {{^}}ksan: bad value for option 'halt_on_error': '-1' (accepted: 0, 1, true, false, yes or no){{$}}
 // HALTNEG-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // MAX: {{^}}main ran{{$}}
