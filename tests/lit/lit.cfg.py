@@ -69,6 +69,11 @@ if libc == 'musl':
                         if d not in MUSL_DIRS + ['Inputs', 'lit.cfg.py']]
 else:
     config.available_features.add('glibc')
+    # musl-gcc and ksan's musl runtime (make builds it when musl-gcc
+    # works): a glibc pass's test may build a program for musl too
+    if arch == 'x86_64' and shutil.which('musl-gcc') and \
+            os.path.exists(os.path.join(build, 'lib', 'musl', 'libksan.a')):
+        config.available_features.add('musl-runtime')
 
 # tests/lit/kmsan runs once, in its own pass (--param mode=kmsan, clang:
 # kernel-memory instrumentation has no inline/outline split); the four

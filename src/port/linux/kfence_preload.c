@@ -58,20 +58,6 @@ int ksan_port_thread_info(uint32_t tid, struct ksan_thread_info *ti)
 }
 
 /* ---- start-up ---------------------------------------------------------- */
-/* The option hooks (options.c), defined here as ASan's runtime defines
- * them: a program linked against this library then exports its own
- * definitions, which take the place of these (one LD_PRELOADed into a
- * program finds the program's only if the program exports them: -rdynamic). */
-#define DEFAULT_OPTIONS(name)							\
-	PORT_API __attribute__((weak)) const char *name(void)			\
-	{									\
-		return 0;							\
-	}
-DEFAULT_OPTIONS(__asan_default_options)
-DEFAULT_OPTIONS(__ubsan_default_options)
-DEFAULT_OPTIONS(__lsan_default_options)
-DEFAULT_OPTIONS(__ksan_default_options)
-
 static void at_exit(void)
 {
 	kfence_print_stats();

@@ -23,10 +23,11 @@
 /*
  * The program's hooks, as ASan's: a function returning a string.  Weak
  * references: 0 when the program defines none.  libksan is linked into the
- * executable, so the executable's definition is found at link time; the
- * KFENCE preload library finds one the executable exports (ksan-cc's
- * executables export __asan_* and __ksan_*; others need -rdynamic).
- * They run before the runtime is up: they must only return a string.
+ * executable, which binds them at link time.  The KFENCE preload library
+ * binds them at load time to what the executable exports: a program linked
+ * against the library exports its hooks (the library refers to them), one
+ * it is LD_PRELOADed into only with -rdynamic.  They run before the
+ * runtime is up: they must only return a string.
  */
 extern const char *__asan_default_options(void) __attribute__((weak));
 extern const char *__ubsan_default_options(void) __attribute__((weak));
