@@ -372,6 +372,48 @@ void core_task_name(char *buf, size_t len);
 /* ASan's words for a thread: "T0", "T3 (worker)" (buf of 48 bytes is enough). */
 const char *core_thread_word(uint32_t tid, char *buf, size_t len);
 extern unsigned long core_reports CORE_HIDDEN;
+/* ---- suppress.c: suppression patterns of compiler-rt's kinds --------- */
+enum core_supp_kind {
+	CORE_SUPP_LEAK,		/* leak:, LeakSanitizer's */
+	CORE_SUPP_VIA_FUN,	/* interceptor_via_fun:, ASan's */
+	CORE_SUPP_VIA_LIB,	/* interceptor_via_lib:, ASan's */
+	CORE_SUPP_NAME,		/* interceptor_name:, ASan's */
+	CORE_SUPP_ODR,		/* odr_violation:, ASan's (nothing to suppress) */
+	CORE_SUPP_NKINDS
+};
+#define CORE_SUPP_ALL ((1u << CORE_SUPP_NKINDS) - 1)
+#define CORE_SUPP_STRICT (1u << 31)	/* parse: a line of another kind is an error */
+struct core_supp {
+	const char *p, *pe;	/* the pattern, in the caller's text */
+	char name[128];		/* a NUL-terminated copy, for messages */
+	unsigned kind;
+	size_t hits, bytes;	/* what it suppressed (the kind's owner counts) */
+};
+/* compiler-rt's template match of [p, pe) against s (see suppress.c). */
+int core_template_match(const char *p, const char *pe, const char *s);
+/* The kind named by [k, k+n), or -1; a kind's name. */
+int core_supp_kind(const char *k, size_t n);
+const char *core_supp_kind_name(unsigned kind);
+/* Keep the <kind>:<pattern> lines of text (which lives on) whose kind is
+ * in the mask kinds (1 << kind); other lines are left to their parsers
+ * (with CORE_SUPP_STRICT in kinds they are errors, but for comments and
+ * blank lines).  -1 with a message naming path and the line when a
+ * pattern is missing. */
+int core_supp_parse(const char *text, const char *path, unsigned kinds, char *err,
+		    size_t errlen);
+int core_supp_have(unsigned kinds);	/* 1 if a line of these kinds was given */
+unsigned core_supp_count(void);
+struct core_supp *core_supp_at(unsigned i);
+/* The first pattern of the kinds that matches s, or NULL. */
+struct core_supp *core_supp_match(unsigned kinds, const char *s);
+/* The first pattern matching a frame of the stack: its functions (inlined
+ * ones included) against fn_kinds, their files against file_kinds, its
+ * module against module_kinds.  first_exact: pcs[0] is an address itself
+ * (an entry point), not a return address. */
+struct core_supp *core_supp_match_stack(const uintptr_t *pcs, size_t n, int first_exact,
+					unsigned fn_kinds, unsigned file_kinds,
+					unsigned module_kinds);
+
 /* Runtime failure that cannot go on (out of metadata, broken invariant). */
 void core_fatal(const char *msg) __attribute__((noreturn));
 

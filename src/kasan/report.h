@@ -78,4 +78,9 @@ void kasan_print_pool(struct report_ctx *c, int asan);
 void kasan_print_pool_object_asan(struct report_ctx *c);
 void kasan_print_pool_json(struct report_ctx *c);
 
+/* suppress.c: 1 if the report of type whose stack is pcs (pcs[0] the
+ * interceptor's entry when has_entry) is suppressed by an interceptor_*
+ * line (counted, said at verbosity=1); the report lock is held. */
+int kasan_suppressed(const uintptr_t *pcs, size_t n, int has_entry, const char *type);
+
 #endif /* KSAN_KASAN_REPORT_H */

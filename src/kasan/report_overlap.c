@@ -57,6 +57,10 @@ void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t
 	c->fp = fp;
 	c->has_entry = entry != 0;
 	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	if (kasan_suppressed(c->pcs, c->npcs, c->has_entry, type)) {
+		core_report_cancel();
+		return;
+	}
 	if (kasan_has_shadow(dst) && kasan_find_object(dst, &c->obj))
 		kasan_set_object(c);
 	if (core_report_callback(&c->r)) {

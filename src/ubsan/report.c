@@ -327,7 +327,10 @@ struct supp_line {
 	const char *l, *le;		/* the text */
 	const char *check, *check_end;	/* 0 for a comment or a blank line */
 	const char *glob, *glob_end;
+	const char *kind, *kind_end;	/* a line of an unknown kind */
 };
+
+static int known_check(const char *c, const char *ce);
 
 /* Split [l, le) into "ubsan:<check>:<glob>".  Returns 0, or -1 with the
  * reason in why. */
@@ -348,17 +351,17 @@ static int split_line(const char *l, const char *le, struct supp_line *sl,
 	*why = "expected ubsan:<check>:<glob>";
 	for (c = l; c < le && *c != ':'; c++)
 		;
-	if (c == le)
-		return -1;
-	if (c - l == 4 && !core_strncmp(l, "leak", 4))
-		return 0;	/* the leak detector's (kasan/leak_suppress.c) */
-	if (c - l != 5 || core_strncmp(l, "ubsan", 5)) {
-		/* nothing else reads suppressions: another detector's line
-		 * would be ignored without a word */
-		for (ce = c + 1; ce < le && *ce != ':'; ce++)
-			;
-		if (ce < le)
-			*why = "only ubsan reports and leaks can be suppressed: ubsan:<check>:<glob>, leak:<pattern>";
+	if (c < le && core_supp_kind(l, (size_t)(c - l)) >= 0)
+		return 0;	/* compiler-rt's kinds: the core's (core/suppress.c) */
+	if (c == le || c - l != 5 || core_strncmp(l, "ubsan", 5)) {
+		/* nothing else reads suppressions: another kind's line would
+		 * be ignored without a word.  A UBSan-style <check>:<file>
+		 * line is told the ubsan: form. */
+		if (c == le || !known_check(l, c)) {
+			sl->kind = l;
+			sl->kind_end = c;
+			*why = "unknown suppression type";
+		}
 		return -1;
 	}
 	c++;
@@ -418,6 +421,14 @@ int ubsan_set_suppressions(const char *text, const char *path, char *err,
 		}
 		core_bprintf(&e, "ksan: bad suppression at %s:%u: ", path, line);
 		put_quoted(&e, sl.l, sl.le);
+		if (sl.kind) {
+			core_bprintf(&e, " (unknown suppression type ");
+			put_quoted(&e, sl.kind, sl.kind_end);
+			core_bprintf(&e, "; accepted: ubsan:<check>:<glob>, leak:<pattern>, "
+				     "interceptor_via_fun:<pattern>, interceptor_via_lib:<pattern>, "
+				     "interceptor_name:<pattern>, odr_violation:<pattern>)");
+			return -1;
+		}
 		core_bprintf(&e, " (%s)", why);
 		return -1;
 	}

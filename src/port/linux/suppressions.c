@@ -1,7 +1,8 @@
 /*
  * This file contains the Linux port's reader of the suppressions file
- * (KSAN_OPTIONS=suppressions=FILE): the detectors never open files, so the
- * port reads it once at start-up and hands the text to them.  A file that
+ * (KSAN_OPTIONS=suppressions=FILE) and of ASan's hook for built-in ones,
+ * __asan_default_suppressions(): the detectors never open files, so the
+ * port reads them once at start-up and hands the text to them.  A file that
  * cannot be used stops the program there, as a bad option value does.
  */
 #define _GNU_SOURCE
@@ -25,6 +26,20 @@ static const char *kind_of(mode_t m)
 	return "is not a regular file";
 }
 
+/* ASan's hook: the program's own suppressions, in ASan's kinds only (its
+ * file's: interceptor_*, odr_violation), read before the file's. */
+extern const char *__asan_default_suppressions(void) __attribute__((weak));
+#define ASAN_KINDS (CORE_SUPP_STRICT | (1u << CORE_SUPP_VIA_FUN) | (1u << CORE_SUPP_VIA_LIB) | \
+		    (1u << CORE_SUPP_NAME) | (1u << CORE_SUPP_ODR))
+
+/* Say the message (longer than err) as init's caller would, and stop. */
+static void die_msg(const char *msg)
+{
+	ksan_port_write(msg, core_strlen(msg));
+	ksan_port_write("\n", 1);
+	_exit(1);
+}
+
 /* Returns 0, or -1 with a message in err when the file cannot be used. */
 int port_suppressions_init(char *err, size_t errlen)
 {
@@ -35,6 +50,13 @@ int port_suppressions_init(char *err, size_t errlen)
 	struct stat st;
 	int fd;
 
+	if (__asan_default_suppressions) {
+		const char *dflt = __asan_default_suppressions();
+
+		if (dflt && core_supp_parse(dflt, "__asan_default_suppressions()", ASAN_KINDS,
+					    msg, sizeof(msg)))
+			die_msg(msg);
+	}
 	if (!path[0])
 		return 0;
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -87,12 +109,11 @@ int port_suppressions_init(char *err, size_t errlen)
 		return -1;
 	}
 	text[have] = 0;
+	/* UBSAN's lines, the leak detector's, the rest of compiler-rt's kinds
+	 * (kasan/suppress.c's); UBSAN's parser refuses any other */
 	if (ubsan_set_suppressions(text, path, msg, sizeof(msg)) ||
-	    port_leak_suppressions(text, path, msg, sizeof(msg))) {
-		/* longer than err: say it here, as init's caller would */
-		ksan_port_write(msg, core_strlen(msg));
-		ksan_port_write("\n", 1);
-		_exit(1);
-	}
+	    port_leak_suppressions(text, path, msg, sizeof(msg)) ||
+	    core_supp_parse(text, path, CORE_SUPP_ALL & ~(1u << CORE_SUPP_LEAK), msg, sizeof(msg)))
+		die_msg(msg);
 	return 0;
 }

@@ -1,4 +1,4 @@
-// A suppressions file that cannot be used stops the program at start-up with one line naming the file, the line and what is accepted, and exit 1: a malformed line (missing fields, empty check or glob), another detector's or an unknown detector's line, an unknown check; a path that is a directory or a device.  Comments, blank lines and indentation are fine.
+// A suppressions file that cannot be used stops the program at start-up with one line naming the file, the line and what is accepted, and exit 1: a malformed line (missing fields, empty check or glob), another detector's or an unknown detector's line (unknown suppression type, the accepted ones listed), an unknown check; a path that is a directory or a device.  Comments, blank lines and indentation are fine.
 // REQUIRES: inline
 // RUN: %ksan_cc -O0 -g --ksan=ubsan %s -o %t
 // RUN: printf '# two fields, as UBSan writes them\nsigned-integer-overflow:foo.c\n' > %t.fields
@@ -45,11 +45,11 @@ int main(void)
 // NOGLOB-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // KASAN-NOT: {{.}}
-// KASAN: {{^}}ksan: bad suppression at [[F]]:1: 'kasan:slab-out-of-bounds:*' (only ubsan reports and leaks can be suppressed: ubsan:<check>:<glob>, leak:<pattern>){{$}}
+// KASAN: {{^}}ksan: bad suppression at [[F]]:1: 'kasan:slab-out-of-bounds:*' (unknown suppression type 'kasan'; accepted: ubsan:<check>:<glob>, leak:<pattern>, interceptor_via_fun:<pattern>, interceptor_via_lib:<pattern>, interceptor_name:<pattern>, odr_violation:<pattern>){{$}}
 // KASAN-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // DET-NOT: {{.}}
-// DET: {{^}}ksan: bad suppression at [[F]]:1: 'ubsn:signed-integer-overflow:*' (only ubsan reports and leaks can be suppressed: ubsan:<check>:<glob>, leak:<pattern>){{$}}
+// DET: {{^}}ksan: bad suppression at [[F]]:1: 'ubsn:signed-integer-overflow:*' (unknown suppression type 'ubsn'; accepted: ubsan:<check>:<glob>, leak:<pattern>, interceptor_via_fun:<pattern>, interceptor_via_lib:<pattern>, interceptor_name:<pattern>, odr_violation:<pattern>){{$}}
 // DET-NEXT: {{^}}STATUS: exit 1{{$}}
 
 // KIND-NOT: {{.}}
