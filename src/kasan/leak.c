@@ -23,13 +23,6 @@
 
 enum { TAG_UNSEEN, TAG_REACHABLE, TAG_IGNORED, TAG_INDIRECT };
 
-struct lobj {			/* one live object, in the check's table */
-	uintptr_t start;
-	size_t size;
-	uint32_t stack, tid;
-	uint8_t tag;		/* TAG_* */
-	uint8_t kfence;		/* no shadow to consult */
-};
 
 /* What a stack was judged, once, with the world running. */
 enum { JUDGE_UNKNOWN, JUDGE_LEAK, JUDGE_LOADER, JUDGE_SUPPRESSED };
@@ -45,12 +38,9 @@ struct verdict {
 #define NPASSES 2
 
 struct scan {
-	struct lobj *obj;
-	size_t n, cap;
+	struct kasan_leak_table t;
 	uint32_t *work;		/* objects marked, their contents not scanned */
 	size_t nwork;
-	uintptr_t min, max;	/* [lowest start, highest end) */
-	int nomem;
 	size_t root_bytes[4];	/* per ksan_root_kind, for verbosity */
 	size_t fake_bytes;
 	int log_kind;		/* verbosity=2: the root kind being scanned, else -1 */
@@ -170,23 +160,10 @@ static void add_object(void *arg, uintptr_t start, size_t size, uint32_t stack,
 {
 	struct scan *s = arg;
 	struct verdict *v;
-	struct lobj *o;
+	struct kasan_leak_obj *o = kasan_leak_table_add(&s->t);
 
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 4096;
-		struct lobj *bigger = map_array(cap, sizeof(*bigger));
-
-		if (!bigger) {
-			s->nomem = 1;
-			return;
-		}
-		if (s->n)
-			core_memcpy(bigger, s->obj, s->n * sizeof(*bigger));
-		unmap_array(s->obj, s->cap, sizeof(*s->obj));
-		s->obj = bigger;
-		s->cap = cap;
-	}
-	o = &s->obj[s->n++];
+	if (!o)
+		return;
 	o->start = start;
 	o->size = size;
 	o->stack = stack;
@@ -202,60 +179,8 @@ static void add_kfence_object(void *arg, uintptr_t start, size_t size, uint32_t 
 	struct scan *s = arg;
 
 	add_object(arg, start, size, stack, tid, ignored);
-	if (!s->nomem)
-		s->obj[s->n - 1].kfence = 1;
-}
-
-/* KFENCE's objects went after the heap's: move them to their place in
- * address order (both runs are sorted; the pool is one range). */
-static void place_kfence(struct scan *s, size_t nheap)
-{
-	size_t k = s->n - nheap, lo = 0, hi = nheap;
-	struct lobj *tmp;
-
-	if (!k || !nheap || s->obj[nheap - 1].start < s->obj[nheap].start)
-		return;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->obj[mid].start < s->obj[nheap].start)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	tmp = map_array(k, sizeof(*tmp));
-	if (!tmp) {
-		s->nomem = 1;
-		return;
-	}
-	core_memcpy(tmp, &s->obj[nheap], k * sizeof(*tmp));
-	core_memmove(&s->obj[lo + k], &s->obj[lo], (nheap - lo) * sizeof(*tmp));
-	core_memcpy(&s->obj[lo], tmp, k * sizeof(*tmp));
-	unmap_array(tmp, k, sizeof(*tmp));
-}
-
-/* The object holding address p (anywhere in it), or -1. */
-static long find_object(const struct scan *s, uintptr_t p)
-{
-	size_t lo = 0, hi = s->n;
-	const struct lobj *o;
-
-	if (p < s->min || p >= s->max ||
-	    (!core_pagemap_get(p) && !is_kfence_address((void *)p)))
-		return -1;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->obj[mid].start <= p)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo)
-		return -1;
-	o = &s->obj[lo - 1];
-	/* malloc(0)'s pointer is its start */
-	return p - o->start < (o->size ? o->size : 1) ? (long)(lo - 1) : -1;
+	if (!s->t.nomem)
+		s->t.obj[s->t.n - 1].kfence = 1;
 }
 
 static void push(struct scan *s, size_t i)
@@ -267,7 +192,7 @@ static void push(struct scan *s, size_t i)
  * log_pointers).  Printed with the world stopped: raw writes, no lock
  * (the report lock is held by the stopper; lines may mix with a report
  * another thread began before the stop). */
-static void log_root(const struct scan *s, uintptr_t a, const struct lobj *o)
+static void log_root(const struct scan *s, uintptr_t a, const struct kasan_leak_obj *o)
 {
 	static const char *const kinds[] = { "data", "stack", "registers", "tls", "fake frame" };
 	char line[160];
@@ -293,12 +218,12 @@ static void scan_words(struct scan *s, uintptr_t lo, uintptr_t hi, int tag, long
 
 	for (a = ROUND_UP(lo, sizeof(uintptr_t)); a + sizeof(uintptr_t) <= hi;
 	     a += sizeof(uintptr_t)) {
-		long i = find_object(s, *(const uintptr_t *)a);
-		struct lobj *o;
+		long i = kasan_leak_table_find(&s->t, *(const uintptr_t *)a);
+		struct kasan_leak_obj *o;
 
 		if (i < 0 || i == self)
 			continue;
-		o = &s->obj[i];
+		o = &s->t.obj[i];
 		if (o->tag == TAG_REACHABLE || o->tag == TAG_IGNORED)
 			continue;
 		if (heap && *kasan_shadow(a))
@@ -319,7 +244,7 @@ static void flood(struct scan *s)
 {
 	while (s->nwork) {
 		size_t i = s->work[--s->nwork];
-		const struct lobj *o = &s->obj[i];
+		const struct kasan_leak_obj *o = &s->t.obj[i];
 
 		scan_words(s, o->start, o->start + o->size, TAG_REACHABLE, (long)i, !o->kfence);
 	}
@@ -349,7 +274,7 @@ static void scan_fake_frame(void *arg, uintptr_t lo, uintptr_t hi)
 }
 
 /* A leaked object into its (stack, direct) group. */
-static void group(struct scan *s, const struct lobj *o, int direct)
+static void group(struct scan *s, const struct kasan_leak_obj *o, int direct)
 {
 	uint32_t h = hash32(o->stack * 2 + (uint32_t)direct) & (LEAK_SLOTS - 1);
 	struct kasan_leak *l;
@@ -391,32 +316,25 @@ static void check_stopped(void *arg)
 	size_t i, nheap;
 
 	kasan_heap_walk(add_object, s);
-	nheap = s->n;
+	nheap = s->t.n;
 	kfence_walk(add_kfence_object, s);
-	if (!s->nomem)
-		place_kfence(s, nheap);
-	if (s->nomem || !s->n)
+	if (kasan_leak_table_finish(&s->t, nheap))
 		return;
-	s->min = s->obj[0].start;
-	s->max = 0;
-	for (i = 0; i < s->n; i++)
-		if (s->obj[i].start + s->obj[i].size + 1 > s->max)
-			s->max = s->obj[i].start + s->obj[i].size + 1;
-	s->work = map_array(s->n, sizeof(*s->work));
+	s->work = map_array(s->t.n, sizeof(*s->work));
 	if (!s->work) {
-		s->nomem = 1;
+		s->t.nomem = 1;
 		return;
 	}
 	/* the ignored objects' contents are roots */
-	for (i = 0; i < s->n; i++)
-		if (s->obj[i].tag == TAG_IGNORED)
+	for (i = 0; i < s->t.n; i++)
+		if (s->t.obj[i].tag == TAG_IGNORED)
 			push(s, i);
 	ksan_port_for_each_root(scan_root, s);
 	kasan_fakestack_walk(scan_fake_frame, s);
 	flood(s);
 	/* leaks a suppression covers: counted, then roots as well */
-	for (i = 0; i < s->n; i++) {
-		struct lobj *o = &s->obj[i];
+	for (i = 0; i < s->t.n; i++) {
+		struct kasan_leak_obj *o = &s->t.obj[i];
 		struct verdict *v;
 
 		if (o->tag != TAG_UNSEEN || !(v = verdict_of(o->stack)) ||
@@ -429,12 +347,12 @@ static void check_stopped(void *arg)
 	}
 	flood(s);
 	/* what a leaked object points to leaked indirectly */
-	for (i = 0; i < s->n; i++)
-		if (s->obj[i].tag == TAG_UNSEEN || s->obj[i].tag == TAG_INDIRECT)
-			scan_words(s, s->obj[i].start, s->obj[i].start + s->obj[i].size,
-				   TAG_INDIRECT, (long)i, !s->obj[i].kfence);
-	for (i = 0; i < s->n; i++) {
-		const struct lobj *o = &s->obj[i];
+	for (i = 0; i < s->t.n; i++)
+		if (s->t.obj[i].tag == TAG_UNSEEN || s->t.obj[i].tag == TAG_INDIRECT)
+			scan_words(s, s->t.obj[i].start, s->t.obj[i].start + s->t.obj[i].size,
+				   TAG_INDIRECT, (long)i, !s->t.obj[i].kfence);
+	for (i = 0; i < s->t.n; i++) {
+		const struct kasan_leak_obj *o = &s->t.obj[i];
 		const struct verdict *v;
 
 		if (o->tag != TAG_UNSEEN && o->tag != TAG_INDIRECT)
@@ -450,11 +368,10 @@ static void check_stopped(void *arg)
 
 static void reset_scan(struct scan *s)
 {
-	unmap_array(s->work, s->n, sizeof(*s->work));
+	unmap_array(s->work, s->t.n, sizeof(*s->work));
 	s->work = 0;
-	s->n = 0;
+	kasan_leak_table_reset(&s->t);
 	s->nwork = 0;
-	s->nomem = 0;
 	s->nleaks = 0;
 	s->omitted = 0;
 	s->omitted_bytes = 0;
@@ -548,7 +465,7 @@ long kasan_leak_check(int at_exit)
 		clear_hits();
 		if (ksan_port_stop_the_world(check_stopped, s))
 			goto out;
-		if (s->nomem) {
+		if (s->t.nomem) {
 			core_printf("ksan: leak check: out of memory, nothing reported\n");
 			reported = 0;
 			goto out;
@@ -571,18 +488,20 @@ long kasan_leak_check(int at_exit)
 						    verdicts[i].bytes);
 	reported = (long)kasan_report_leaks(s->leaks, n, s->omitted, s->omitted_bytes);
 	if (core_opt.verbosity)
-		core_printf("ksan: leak check%s: %zu objects, roots %zu KiB data, %zu KiB stacks, "
-			    "%zu B registers, %zu B TLS, %zu B fake frames; %ld leaked; "
-			    "%u us to find, %u us in all\n",
-			    at_exit ? " at exit" : "", s->n, s->root_bytes[KSAN_ROOT_DATA] >> 10,
+		core_printf("ksan: leak check%s: %zu objects, %zu bytes, roots %zu KiB data, "
+			    "%zu KiB stacks, %zu B registers, %zu B TLS, %zu B fake frames; "
+			    "%ld leaked; %u us to find, %u us in all\n",
+			    at_exit ? " at exit" : "", s->t.n, s->t.bytes,
+			    s->root_bytes[KSAN_ROOT_DATA] >> 10,
 			    s->root_bytes[KSAN_ROOT_STACK] >> 10, s->root_bytes[KSAN_ROOT_REGISTERS],
 			    s->root_bytes[KSAN_ROOT_TLS], s->fake_bytes, reported,
 			    (unsigned)(t_scan / 1000), (unsigned)((ksan_port_time_ns() - t0) / 1000));
 out:
 	if (reported < 0 && core_opt.verbosity)
 		core_printf("ksan: leak check: the port cannot stop the world or name roots\n");
-	unmap_array(s->work, s->n, sizeof(*s->work));
+	unmap_array(s->work, s->t.n, sizeof(*s->work));
 	s->work = 0;
+	kasan_leak_table_reset(&s->t);
 done:
 	__atomic_store_n(&check_busy, 0, __ATOMIC_RELEASE);
 	return reported;

@@ -32,6 +32,42 @@ int kasan_heap_ignore(const void *p);
  * live functions whose locals are roots. */
 void kasan_fakestack_walk(void (*fn)(void *arg, uintptr_t lo, uintptr_t hi), void *arg);
 
+/* ---- leak_table.c: the check's table of live objects ------------------ */
+
+/* One live object in the table (leak.c's marks in tag). */
+struct kasan_leak_obj {
+	uintptr_t start;
+	size_t size;
+	uint32_t stack, tid;
+	uint8_t tag;
+	uint8_t kfence;		/* KFENCE's: no shadow to consult */
+};
+struct kasan_leak_run;
+/* The live objects in address order, and the index that finds the one a
+ * word points into.  Kept mapped from one check to the next. */
+struct kasan_leak_table {
+	struct kasan_leak_obj *obj;
+	size_t n, cap;
+	uintptr_t min, max;	/* [lowest start, highest end + 1) */
+	size_t bytes;		/* their requested sizes */
+	int nomem;
+	int indexed;		/* runs and slot_obj are there */
+	struct kasan_leak_run *runs;	/* owners holding objects, in order */
+	uint32_t *slot_obj;	/* per slot of their slab regions: entry or -1 */
+	size_t nruns, nslots;
+};
+/* A new entry at the end (the heap's objects come in address order,
+ * KFENCE's after them), or NULL and nomem set. */
+struct kasan_leak_obj *kasan_leak_table_add(struct kasan_leak_table *t);
+/* The table is whole (nheap: the heap's entries, KFENCE's follow): sort
+ * KFENCE's in, set the bounds, build the index.  -1: empty or no memory. */
+int kasan_leak_table_finish(struct kasan_leak_table *t, size_t nheap);
+/* The entry of the object holding address p (anywhere in it; malloc(0)'s
+ * at its start), or -1. */
+long kasan_leak_table_find(const struct kasan_leak_table *t, uintptr_t p);
+/* Empty the table for the next check (its entries stay mapped). */
+void kasan_leak_table_reset(struct kasan_leak_table *t);
+
 /* ---- leak.c: the check ------------------------------------------------ */
 
 /* One leak as reported: the objects of one allocation stack, all directly
