@@ -165,6 +165,25 @@ static const struct flag_row kasan_hw_flags[] = {
 /* --ksan=kcsan,kfence: KFENCE's malloc family in front of glibc's */
 #define KCSAN_KFENCE_ARCHIVE "libksan-kcsan-kfence.a"
 
+/*
+ * -fsanitize=pointer-compare, pointer-subtract (kasan only): a call to
+ * __sanitizer_ptr_cmp / __sanitizer_ptr_sub before each relational
+ * comparison or subtraction of two pointers (src/kasan/ptrpair.c; run
+ * time: detect_invalid_pointer_pairs=1 or 2).  GCC takes the words with
+ * kernel-address; clang 14 refuses them without -fsanitize=address, but
+ * its kernel-mode pass honours the options they stand for.
+ */
+#define PTR_CMP 1
+#define PTR_SUB 2
+static const struct flag_row ptr_cmp_flags[] = {
+    { CC_GCC,   M_ANY,     "-fsanitize=pointer-compare", NULL },
+    { CC_CLANG, M_ANY,     "-mllvm", "-asan-detect-invalid-pointer-cmp" },
+};
+static const struct flag_row ptr_sub_flags[] = {
+    { CC_GCC,   M_ANY,     "-fsanitize=pointer-subtract", NULL },
+    { CC_CLANG, M_ANY,     "-mllvm", "-asan-detect-invalid-pointer-sub" },
+};
+
 /* --ksan-uar: frames on a fake stack (run time: detect_stack_use_after_return=1).
  * GCC honours it in kernel-address mode; clang 14 silently does not. */
 static const struct flag_row uar_flags[] = {
@@ -642,6 +661,9 @@ struct state {
                              -fsanitize-coverage=): clang would link its own runtime */
     int no_kasan;         /* the user's -fno-sanitize=all|address|kernel-address,
                              not followed by -fsanitize=address */
+    int ptr_pairs;        /* PTR_CMP | PTR_SUB: the user's -fsanitize=
+                             pointer-compare, pointer-subtract (not undone) */
+    const char *ptr_word; /* the last of them, for messages */
     const char *cxx_input;  /* the first input compiled as C++, or NULL */
     /* user's -mllvm option names (without leading dashes and value) */
     struct argv_vec mllvm;
@@ -912,6 +934,14 @@ static const char *filter_fsanitize(struct state *st, const char *arg)
             removed = 1;
             continue;
         }
+        /* ksan-cc adds each compiler's form itself (ptr_cmp_flags) */
+        if (strcmp(s, "pointer-compare") == 0 || strcmp(s, "pointer-subtract") == 0) {
+            st->ptr_pairs |= s[8] == 'c' ? PTR_CMP : PTR_SUB;
+            st->ptr_word = s[8] == 'c' ? "-fsanitize=pointer-compare" :
+                                         "-fsanitize=pointer-subtract";
+            removed = 1;
+            continue;
+        }
         if (is_ub_check(s))
             st->user_ub = 1;
         /* libFuzzer's coverage: clang instruments for it; ksan-cc links
@@ -992,12 +1022,17 @@ static void scan(struct state *st, const char *const *args, size_t n,
         if (starts_with(a, "-fno-sanitize=")) {
             char *copy = xstrdup(a + strlen("-fno-sanitize="));
             for (char *save = NULL, *w = strtok_r(copy, ",", &save); w;
-                 w = strtok_r(NULL, ",", &save))
+                 w = strtok_r(NULL, ",", &save)) {
                 if (strcmp(w, "all") == 0 || strcmp(w, "address") == 0 ||
                     strcmp(w, "kernel-address") == 0) {
                     st->no_kasan = 1;
                     st->user_kasan = 0;
                 }
+                if (strcmp(w, "all") == 0 || strcmp(w, "pointer-compare") == 0)
+                    st->ptr_pairs &= ~PTR_CMP;
+                if (strcmp(w, "all") == 0 || strcmp(w, "pointer-subtract") == 0)
+                    st->ptr_pairs &= ~PTR_SUB;
+            }
             free(copy);
         }
 
@@ -1174,6 +1209,9 @@ static void usage(const char *libdir, const char *incdir)
 "-fsanitize=address and -fsanitize=kernel-address mean kasan and are removed.\n"
 "-fno-sanitize=all, =address or =kernel-address compile that unit without kasan\n"
 "(executables still get the runtime, for the units that have it).\n"
+"-fsanitize=pointer-compare and pointer-subtract mean kasan plus a check of the\n"
+"pointers each relational comparison or subtraction takes (run time:\n"
+"KSAN_OPTIONS=detect_invalid_pointer_pairs=1 or 2), with either compiler.\n"
 "-fsanitize=thread means kcsan (ksan's race detector; never libtsan).\n"
 "-fsanitize=<UB checks> (undefined, shift, ...) select ubsan with those checks;\n"
 "ksan's handlers are linked, never libubsan or clang's UBSan runtime.\n"
@@ -1251,7 +1289,9 @@ int main(int argc, char **argv)
      * -fsanitize= names UB checks (and only ubsan if it names no address) */
     if (!st.ksan_given) {
         st.ubsan = st.user_ub;
-        st.kasan = !st.user_ub || st.user_kasan;
+        /* pointer-compare and pointer-subtract imply address, as in
+         * both compilers */
+        st.kasan = !st.user_ub || st.user_kasan || st.ptr_pairs;
     } else if (st.user_ub) {
         st.ubsan = 1;
     }
@@ -1326,6 +1366,9 @@ int main(int argc, char **argv)
         die(2, "-fsanitize=fuzzer (and libFuzzer's coverage) needs clang building for glibc "
                "(libFuzzer comes with clang: libclang-rt-14-dev); use --ksan-cc=clang, or fuzz "
                "with AFL++ (ksan-cc --ksan-cc=afl-clang-fast: README, Fuzzing)");
+    if (st.ptr_pairs && !st.kasan && (compiles || links) && !st.version)
+        die(2, "%s needs kasan (generic KASAN's heap, globals and stack red zones tell "
+               "the objects apart): add kasan to --ksan=, or drop it", st.ptr_word);
     if (st.kmsan && (compiles || links) && !st.version && detect_family(cc) != CC_CLANG)
         die(2, "kmsan needs clang (GCC has no kernel-memory instrumentation); "
                "use --ksan-cc=clang");
@@ -1339,6 +1382,12 @@ int main(int argc, char **argv)
             add_rows(&cmd, kcsan_flags, NELEM(kcsan_flags), fam, st.mode, &st);
         if (kasan)
             add_rows(&cmd, kasan_flags, NELEM(kasan_flags), fam, st.mode, &st);
+        /* without kasan in this unit (-fno-sanitize=address), no checks:
+         * as clang drops them (gcc would refuse) */
+        if (kasan && (st.ptr_pairs & PTR_CMP))
+            add_rows(&cmd, ptr_cmp_flags, NELEM(ptr_cmp_flags), fam, st.mode, &st);
+        if (kasan && (st.ptr_pairs & PTR_SUB))
+            add_rows(&cmd, ptr_sub_flags, NELEM(ptr_sub_flags), fam, st.mode, &st);
         if (st.kasan_sw)
             add_rows(&cmd, kasan_sw_flags, NELEM(kasan_sw_flags), fam, st.mode, &st);
         if (st.kasan_hw)

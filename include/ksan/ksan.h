@@ -25,6 +25,8 @@ enum ksan_access {
 	KSAN_READ = 0,
 	KSAN_WRITE = 1,
 	KSAN_FREE = 2,	/* a free()/realloc() of a bad pointer */
+	KSAN_COMPARE = 3,	/* KSAN_BUG_POINTER_PAIR: addr < other_addr, ... */
+	KSAN_SUBTRACT = 4,	/* KSAN_BUG_POINTER_PAIR: addr - other_addr */
 };
 
 /* What a report is about (struct ksan_report's kind). */
@@ -34,6 +36,9 @@ enum ksan_bug {
 	KSAN_BUG_INFOLEAK = 2,	/* KMSAN: uninitialised bytes left the program */
 	KSAN_BUG_RACE = 3,	/* KCSAN: a data race (or a failed assertion) */
 	KSAN_BUG_LEAK = 4,	/* leak detection: heap objects nothing points to */
+	KSAN_BUG_POINTER_PAIR = 5,	/* KASAN: pointers into different objects
+					 * compared or subtracted (-fsanitize=
+					 * pointer-compare, pointer-subtract) */
 };
 
 /* A report as the runtime hands it to a callback, before printing. */
@@ -64,6 +69,11 @@ struct ksan_report {
 	 * one's, size the bytes of them all, pc the allocator's caller.  A
 	 * callback that handles a leak takes it out of the report and of the
 	 * exit status. */
+	/* KSAN_BUG_POINTER_PAIR (bug_type and asan_type "invalid-pointer-pair",
+	 * access KSAN_COMPARE or KSAN_SUBTRACT, size 0): addr and other_addr
+	 * are the two pointers in the order the program gave them; object...
+	 * describe addr's heap object, if any. */
+	uintptr_t other_addr;
 };
 
 /*

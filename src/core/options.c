@@ -133,6 +133,7 @@ static const struct tool_key {
 	{ "redzone", "redzone", IN_ASAN, SAME },
 	{ "detect_stack_use_after_return", "detect_stack_use_after_return", IN_ASAN, SAME },
 	{ "print_legend", "print_legend", IN_ASAN, SAME },
+	{ "detect_invalid_pointer_pairs", "detect_invalid_pointer_pairs", IN_ASAN, SAME },
 	/* LeakSanitizer's file holds leak: lines only, which ksan's file
 	 * takes as they are; ASan's (interceptor_*, odr_violation) and
 	 * UBSan's (<check>:<pattern>) hold lines ksan's does not take */

@@ -86,6 +86,11 @@ void kasan_report_fault(const struct kasan_fault *f);
  * overlap: "<fn>-param-overlap" (memcpy-param-overlap, strcpy-...). */
 void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t src,
 			  size_t ssize, uintptr_t pc, uintptr_t fp, uintptr_t entry);
+/* ptrpair.c, report_ptrpair.c: two pointers that -fsanitize=pointer-compare
+ * or pointer-subtract found in different objects ("invalid-pointer-pair"). */
+enum kasan_pair_op { KASAN_PAIR_CMP, KASAN_PAIR_SUB };
+void kasan_report_ptrpair(uintptr_t a, uintptr_t b, enum kasan_pair_op op, uintptr_t pc,
+			  uintptr_t fp);
 static inline int kasan_halt(void)
 {
 	return core_halt_on_error(1);	/* KASAN's default: stop */

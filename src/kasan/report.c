@@ -117,7 +117,7 @@ const char *kasan_cache_name(const struct kasan_object *o, char *buf, size_t len
 }
 
 /* Where a non-heap address lives: a registered global or a stack frame. */
-static void locate(struct report_ctx *c, uintptr_t addr)
+void kasan_locate(struct report_ctx *c, uintptr_t addr)
 {
 	uint8_t v = (uint8_t)*kasan_shadow(addr);
 
@@ -317,7 +317,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 	if (kasan_has_shadow(addr))
 		c->has_obj = kasan_find_object(first_bad, &c->obj);
 	if (kasan_has_shadow(addr) && !c->has_obj)
-		locate(c, first_bad);
+		kasan_locate(c, first_bad);
 	kasan_intra_gather(c);
 	kasan_emit(c);
 }

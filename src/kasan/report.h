@@ -45,6 +45,8 @@ static inline int kasan_has_shadow(uintptr_t a)
 /* Print the report (callback, layout, halt policy); the report lock is held. */
 void kasan_emit(struct report_ctx *c);
 void kasan_set_object(struct report_ctx *c);
+/* The global or stack frame holding addr (a non-heap address). */
+void kasan_locate(struct report_ctx *c, uintptr_t addr);
 const char *kasan_global_relation(struct report_ctx *c, size_t *dist);
 int kasan_is_segv(const struct ksan_report *r);
 const char *kasan_cache_name(const struct kasan_object *o, char *buf, size_t len);
@@ -56,14 +58,20 @@ void kasan_print_aux(struct report_ctx *c, int asan);
 void kasan_print_kasan(struct report_ctx *c);
 void kasan_print_object(struct report_ctx *c);
 void kasan_print_shadow(uintptr_t addr);
+/* The global or stack frame kasan_locate found for c->r.addr. */
+void kasan_print_location(struct report_ctx *c);
 
 /* report_asan.c */
 void kasan_print_asan(struct report_ctx *c);
 void kasan_print_object_asan(struct report_ctx *c, uintptr_t addr);
 void kasan_print_summary_asan(struct report_ctx *c, const char *type);
+void kasan_print_location_asan(struct report_ctx *c);
 
 /* report_json.c */
 void kasan_print_json(struct report_ctx *c);
+/* The members saying where c->r.addr is: ,"object" (and its stacks),
+ * ,"global", ,"frame" (whichever c has). */
+void kasan_print_json_where(struct report_ctx *c);
 
 /* report_intra.c: the armed object, gap and member of an intra-object
  * report (nothing when first_bad is in no armed object's gap) */

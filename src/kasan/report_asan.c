@@ -50,7 +50,7 @@ static void print_shadow_asan(uintptr_t addr)
 			"  Right alloca redzone:   cb\n");
 }
 
-static void print_location_asan(struct report_ctx *c)
+void kasan_print_location_asan(struct report_ctx *c)
 {
 	char tw[48];
 
@@ -197,7 +197,7 @@ void kasan_print_asan(struct report_ctx *c)
 		kasan_print_object_asan(c, r->addr);
 		kasan_print_aux(c, 1);
 	}
-	print_location_asan(c);
+	kasan_print_location_asan(c);
 	if (c->has_global || c->has_frame)
 		core_bprintf(&core_rbuf, "\n");
 	kasan_print_pool(c, 1);

@@ -23,6 +23,16 @@ void kasan_print_json(struct report_ctx *c)
 		     (unsigned long)r->size, (unsigned long)r->pc);
 	core_json_str(task);
 	core_json_key_frames("stack", c->pcs, c->npcs, c->has_entry);
+	kasan_print_json_where(c);
+	kasan_print_intra_json(c);
+	kasan_print_pool_json(c);
+	core_bprintf(&core_rbuf, "}\n");
+}
+
+void kasan_print_json_where(struct report_ctx *c)
+{
+	struct ksan_report *r = &c->r;
+
 	if (c->has_obj) {
 		char cache[32];
 		size_t dist;
@@ -90,7 +100,4 @@ void kasan_print_json(struct report_ctx *c)
 		}
 		core_bprintf(&core_rbuf, "]}");
 	}
-	kasan_print_intra_json(c);
-	kasan_print_pool_json(c);
-	core_bprintf(&core_rbuf, "}\n");
 }

@@ -29,7 +29,7 @@ void kasan_print_shadow(uintptr_t addr)
 	}
 }
 
-static void print_location_kasan(struct report_ctx *c)
+void kasan_print_location(struct report_ctx *c)
 {
 	if (c->has_global) {
 		size_t dist;
@@ -121,7 +121,7 @@ void kasan_print_kasan(struct report_ctx *c)
 	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
 	kasan_print_origins(c, 0);
 	kasan_print_object(c);
-	print_location_kasan(c);
+	kasan_print_location(c);
 	kasan_print_pool(c, 0);
 	kasan_print_intra(c, 0);
 	if (kasan_has_shadow(r->addr) && !(c->fault && c->fault->stack_overflow))

@@ -287,6 +287,22 @@ size_t kfence_ksize(const void *p)
 	return n;
 }
 
+int kfence_find_object(uintptr_t addr, struct kfence_meta *copy)
+{
+	struct kfence_meta *m = meta_of(addr);
+	int found = 0;
+
+	if (!m)
+		return 0;
+	ksan_port_lock(&kfence_lock);
+	if (m->state != KFENCE_UNUSED) {
+		*copy = *m;
+		found = 1;
+	}
+	ksan_port_unlock(&kfence_lock);
+	return found;
+}
+
 size_t kfence_realloc_size(void *p, uintptr_t entry, uintptr_t pc, uintptr_t fp)
 {
 	size_t n = kfence_ksize(p);

@@ -89,6 +89,10 @@ struct kfence_meta {
 	uint8_t leak_ignored;		/* never a leak (KASAN's leak detector) */
 	struct kfence_meta *next;	/* freelist (LRU: freed go to the tail) */
 };
+/* The object (allocated or freed) whose page holds addr: 1 and a copy of
+ * its record (taken under the lock), or 0 (a guard page, an unused slot,
+ * not the pool).  Generic KASAN's pointer pairs (kasan/ptrpair.c). */
+int kfence_find_object(uintptr_t addr, struct kfence_meta *copy);
 /* A copy taken under the lock, for a report made without it. */
 /* entry != 0: a free (entry is free's own address, pc/fp its caller's);
  * entry == 0: a fault at instruction pc with frame pointer fp. */

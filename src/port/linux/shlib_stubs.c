@@ -60,7 +60,7 @@
 /*
  * Every runtime entry point instrumented code or ksan.h may call: the
  * compiler ABI (src/kasan/abi.c, stack.c, globals.c, fakestack.c,
- * abi_clang_x86_64.S, src/ubsan/handlers.c) and the public API (ksan.h).
+ * ptrpair.c, abi_clang_x86_64.S, src/ubsan/handlers.c) and the public API (ksan.h).
  * tests/unit/ksan-cc.sh checks that this list and the runtime's exported
  * entry points are the same set.
  */
@@ -118,6 +118,7 @@
 	X(__asan_poison_memory_region) X(__asan_unpoison_memory_region) \
 	X(__asan_address_is_poisoned) X(__asan_region_is_poisoned)	\
 	X(__asan_describe_address) X(__sanitizer_print_stack_trace)	\
+	X(__sanitizer_ptr_cmp) X(__sanitizer_ptr_sub)			\
 	X(__asan_register_globals) X(__asan_unregister_globals)	\
 	X(__asan_before_dynamic_init) X(__asan_after_dynamic_init)	\
 	X(__asan_alloca_poison) X(__asan_allocas_unpoison)		\

@@ -113,9 +113,57 @@ def describe_kmsan(r):
     return desc
 
 
+def check_ptrpair(r):
+    """An invalid-pointer-pair report: the operation, both pointers
+    (address, address2) and "pointers", one entry per pointer with its
+    address and the members a bad access's address gets (object and its
+    stacks, global, frame), each checked as such a report's."""
+    errs = []
+    need = {'detector': str, 'type': str, 'asan_type': str, 'access': str, 'address': str,
+            'address2': str, 'size': int, 'pc': str, 'task': str, 'stack': list,
+            'pointers': list}
+    for k, t in need.items():
+        if not isinstance(r.get(k), t):
+            errs.append('field %s missing or not %s' % (k, t.__name__))
+    if errs:
+        return errs
+    if r['detector'] != 'KASAN' or r['asan_type'] != r['type'] or r['size'] != 0:
+        errs.append('detector/asan_type/size %r %r %r' % (r['detector'], r['asan_type'],
+                                                           r['size']))
+    if r['access'] not in ('compare', 'subtract'):
+        errs.append('access %r' % r['access'])
+    extra = set(r) - set(need) - {'signature', 'signature_hash'}
+    if extra:
+        errs.append('unknown fields %s' % sorted(extra))
+    p = r['pointers']
+    if len(p) != 2 or not all(isinstance(x, dict) for x in p):
+        return errs + ['pointers is not a list of two objects']
+    if [x.get('address') for x in p] != [r['address'], r['address2']]:
+        errs.append('pointers\' addresses are not address, address2')
+    for i, x in enumerate(p):
+        q = dict(x, detector='KASAN', type=r['type'], asan_type=r['type'], access='read',
+                 size=0, pc=r['pc'], task=r['task'], stack=r['stack'])
+        errs += ['pointers[%d]: %s' % (i, e) for e in check(q)]
+    return errs
+
+
+def describe_pointer(x):
+    if 'object' in x:
+        o = x['object']
+        return 'heap:%s/%d:%s:%d:alloc0=%s' % (o['state'], o['size'], o['relation'],
+                                              o['distance'], x['alloc_stack'][0]['function'])
+    if 'global' in x:
+        return 'global:%s/%d' % (x['global']['name'], x['global']['size'])
+    if 'frame' in x:
+        return 'stack:%s' % x['frame']['function']
+    return 'none'
+
+
 def check(r):
     if r.get('detector') == 'KMSAN':
         return check_kmsan(r)
+    if r.get('type') == 'invalid-pointer-pair' and 'pointers' in r:
+        return check_ptrpair(r)
     errs = []
     need = {'detector': str, 'type': str, 'asan_type': str, 'access': str,
             'address': str, 'size': int, 'pc': str, 'task': str, 'stack': list}
@@ -245,6 +293,11 @@ def main():
             continue
         if r['detector'] == 'KMSAN':
             print(describe_kmsan(r))
+            continue
+        if 'pointers' in r:
+            print('report type=%s access=%s top=%s first=%s second=%s' % (
+                r['type'], r['access'], r['stack'][0]['function'],
+                describe_pointer(r['pointers'][0]), describe_pointer(r['pointers'][1])))
             continue
         o = r.get('object')
         desc = 'report type=%s asan_type=%s access=%s size=%d top=%s' % (

@@ -1,0 +1,197 @@
+/*
+ * This file contains generic KASAN's invalid-pointer-pair report (two
+ * pointers into different objects compared or subtracted, ptrpair.c) in
+ * the three layouts: the call, then each pointer described as a bad
+ * access's address is (heap object, global, stack frame).
+ */
+#include "report.h"
+#include "../kfence/kfence.h"
+
+static const char *const op_word[] = { "Comparison", "Subtraction" };
+static const char *const op_json[] = { "compare", "subtract" };
+static const char *const ordinal[] = { "First", "Second" };
+
+/* A KFENCE-sampled object (--ksan=kasan,kfence) as a heap object of the
+ * cache "kfence-#<slot>" whose size is the slot's (a page). */
+static int kfence_object(struct report_ctx *c, uintptr_t a)
+{
+	static char cache[24];	/* guarded by the report lock */
+	struct kfence_meta m;
+
+	if (!is_kfence_address((void *)a) || !kfence_find_object(a, &m))
+		return 0;
+	core_snprintf(cache, sizeof(cache), "kfence-#%u", (unsigned)m.index);
+	c->obj.start = m.addr;
+	c->obj.size = m.size;
+	c->obj.cache_size = 4096;	/* kfence/core.c's PAGE */
+	c->obj.cache = cache;
+	c->obj.live = m.state == KFENCE_ALLOCATED;
+	c->obj.freed = m.state == KFENCE_FREED;
+	c->obj.large = 0;
+	c->obj.alloc_stack = m.alloc_stack;
+	c->obj.alloc_tid = m.alloc_tid;
+	c->obj.free_stack = m.free_stack;
+	c->obj.free_tid = m.free_tid;
+	return 1;
+}
+
+/* What c describes: a's heap object, else its global or stack frame;
+ * else 1 if a is in a thread's stack (outside an instrumented frame's
+ * variables: an alloca, a frame not instrumented), with c->stack_*. */
+static int gather(struct report_ctx *c, uintptr_t a)
+{
+	c->has_obj = c->has_global = c->has_frame = 0;
+	c->stack_tid = 0;
+	c->stack_task[0] = 0;
+	c->r.addr = a;
+	c->first_bad = a;
+	if (!kasan_has_shadow(a))
+		return 0;
+	c->has_obj = kfence_object(c, a) || kasan_find_object(a, &c->obj);
+	if (!c->has_obj)
+		kasan_locate(c, a);
+	return !c->has_obj && !c->has_global && !c->has_frame &&
+	       !ksan_port_stack_owner(a, &c->stack_tid, c->stack_task, sizeof(c->stack_task));
+}
+
+static void describe_kasan(struct report_ctx *c, int i, uintptr_t a)
+{
+	int stack = gather(c, a);
+
+	core_bprintf(&core_rbuf, "%s pointer 0x%lx:\n", ordinal[i], (unsigned long)a);
+	if (c->has_obj)
+		kasan_print_object(c);
+	else if (c->has_global || c->has_frame)
+		kasan_print_location(c);
+	else if (stack)
+		core_bprintf(&core_rbuf, "The address belongs to stack of task %s/%u\n"
+			     " outside the variables of an instrumented frame\n\n",
+			     c->stack_task[0] ? c->stack_task : "?", (unsigned)c->stack_tid);
+	else
+		core_bprintf(&core_rbuf, "The address belongs to no object KASAN knows of\n\n");
+}
+
+static void describe_asan(struct report_ctx *c, uintptr_t a)
+{
+	int stack = gather(c, a);
+	char tw[48];
+
+	if (c->has_obj) {
+		kasan_print_object_asan(c, a);
+		return;
+	}
+	if (c->has_global || c->has_frame)
+		kasan_print_location_asan(c);
+	else if (stack)
+		core_bprintf(&core_rbuf, "Address 0x%lx is located in stack of thread %s\n",
+			     (unsigned long)a, core_thread_word(c->stack_tid, tw, sizeof(tw)));
+	else
+		core_bprintf(&core_rbuf, "AddressSanitizer can not describe address in more detail "
+			     "(wild memory access suspected).\n");
+	core_bprintf(&core_rbuf, "\n");
+}
+
+static void print_kasan(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kasan_pair_op op)
+{
+	char fn[256], task[64];
+
+	core_task_name(task, sizeof(task));
+	core_format_function(fn, sizeof(fn), c->r.pc, 1);
+	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: invalid-pointer-pair in %s\n"
+		     "%s of 0x%lx and 0x%lx by task %s\n", fn, op_word[op],
+		     (unsigned long)a, (unsigned long)b, task);
+	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
+	kasan_print_origins(c, 0);
+	describe_kasan(c, 0, a);
+	describe_kasan(c, 1, b);
+	core_bprintf(&core_rbuf, BANNER "\n");
+}
+
+static void print_asan(struct report_ctx *c, uintptr_t a, uintptr_t b, int halt)
+{
+	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: "
+		     "invalid-pointer-pair: 0x%lx 0x%lx\n", ksan_port_pid(), (unsigned long)a,
+		     (unsigned long)b);
+	core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, "\n");
+	describe_asan(c, a);
+	describe_asan(c, b);
+	kasan_print_origins(c, 1);
+	kasan_print_summary_asan(c, "invalid-pointer-pair");
+	if (halt)
+		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+}
+
+static void print_json(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kasan_pair_op op)
+{
+	uintptr_t p[2] = { a, b };
+	char task[64];
+	int i;
+
+	core_task_name(task, sizeof(task));
+	core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"invalid-pointer-pair\","
+		     "\"asan_type\":\"invalid-pointer-pair\",\"access\":\"%s\","
+		     "\"address\":\"0x%lx\",\"address2\":\"0x%lx\",\"size\":0,\"pc\":\"0x%lx\","
+		     "\"task\":", op_json[op], (unsigned long)a, (unsigned long)b,
+		     (unsigned long)c->r.pc);
+	core_json_str(task);
+	core_json_key_frames("stack", c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, ",\"pointers\":[");
+	for (i = 0; i < 2; i++) {
+		gather(c, p[i]);
+		core_bprintf(&core_rbuf, "%s{\"address\":\"0x%lx\"", i ? "," : "",
+			     (unsigned long)p[i]);
+		kasan_print_json_where(c);
+		core_bprintf(&core_rbuf, "}");
+	}
+	core_bprintf(&core_rbuf, "]");
+	core_bprintf(&core_rbuf, "}\n");
+}
+
+/*
+ * Pointers a and b (in the program's order) are not a valid pair.  Each
+ * distinct (pc, caller) is reported once when the program goes on: a
+ * helper that compares its arguments is one bug per call site.
+ */
+void kasan_report_ptrpair(uintptr_t a, uintptr_t b, enum kasan_pair_op op, uintptr_t pc,
+			  uintptr_t fp)
+{
+	static struct report_ctx ctx;	/* guarded by the report lock */
+	struct report_ctx *c = &ctx;
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t n = core_capture_stack(pcs, DEPOT_MAX_FRAMES, pc, fp, 0);
+	int halt = kasan_halt();
+
+	if (!core_report_begin_key(pc, "invalid-pointer-pair", n > 1 ? pcs[1] : 0, !halt))
+		return;
+	core_memset(c, 0, sizeof(*c));
+	core_memcpy(c->pcs, pcs, n * sizeof(pcs[0]));
+	c->npcs = n;
+	c->r.detector = "KASAN";
+	c->r.bug_type = "invalid-pointer-pair";
+	c->r.asan_type = "invalid-pointer-pair";
+	c->r.kind = KSAN_BUG_POINTER_PAIR;
+	c->r.access = op == KASAN_PAIR_SUB ? KSAN_SUBTRACT : KSAN_COMPARE;
+	c->r.addr = a;
+	c->r.other_addr = b;
+	c->r.pc = pc;
+	c->fp = fp;
+	gather(c, a);
+	if (c->has_obj)
+		kasan_set_object(c);
+	if (core_report_callback(&c->r)) {
+		core_report_cancel();
+		return;
+	}
+	switch (core_opt.report_format) {
+	case FORMAT_ASAN:
+		print_asan(c, a, b, halt);
+		break;
+	case FORMAT_JSON:
+		print_json(c, a, b, op);
+		break;
+	default:
+		print_kasan(c, a, b, op);
+	}
+	core_report_end(halt);
+}
