@@ -134,10 +134,10 @@ static const struct tool_key {
 	{ "detect_stack_use_after_return", "detect_stack_use_after_return", IN_ASAN, SAME },
 	{ "print_legend", "print_legend", IN_ASAN, SAME },
 	{ "detect_invalid_pointer_pairs", "detect_invalid_pointer_pairs", IN_ASAN, SAME },
-	/* LeakSanitizer's file holds leak: lines only, which ksan's file
-	 * takes as they are; ASan's (interceptor_*, odr_violation) and
-	 * UBSan's (<check>:<pattern>) hold lines ksan's does not take */
-	{ "suppressions", "suppressions", IN_LSAN, SAME },
+	/* one file for every detector: ASan's kinds (interceptor_*,
+	 * odr_violation) and LeakSanitizer's (leak:) are ksan's too; UBSan's
+	 * <check>:<pattern> lines are not (ksan's: ubsan:<check>:<glob>) */
+	{ "suppressions", "suppressions", IN_ASAN | IN_LSAN, SAME },
 	{ "halt_on_error", "ubsan_halt_on_error", IN_UBSAN, SAME },
 	{ "print_stacktrace", "print_stacktrace", IN_UBSAN, SAME },
 };
