@@ -1,5 +1,5 @@
 // ASan's suppressions of reports raised inside an interceptor: interceptor_via_fun:<pattern> (any function of the report's stack: the caller, main; ^ $ * as compiler-rt matches them), interceptor_via_lib:<pattern> (a frame's module: the plain shared library calling strlen), interceptor_name:<pattern> (memcpy's range and overlap checks).  A suppressed report prints nothing, does not halt (a later report still does), is not counted by ksan_report_count() and leaves the exit status alone; verbosity=1 says which line took it; the asan layout likewise.  A function or module no line names is reported.  __asan_default_suppressions() gives them too, in ASan's kinds only.  An unknown kind or a line without a pattern stops the program at start-up.
-// RUN: %cc -O1 -g -fPIC -shared -DLIB %s -o %t-lib.so
+// RUN: %cc -O1 -g -fno-omit-frame-pointer -fPIC -shared -DLIB %s -o %t-lib.so
 // RUN: %ksan_cc -O1 -g %s -o %t %t-lib.so -Wl,-rpath,%T
 // RUN: %ksan_cc -O1 -g -DDEFAULT_SUPP='"interceptor_via_fun:app_len\n"' %s -o %t.dflt %t-lib.so -Wl,-rpath,%T
 // RUN: %ksan_cc -O1 -g -DDEFAULT_SUPP='"# ASan kinds only\nleak:app_len\n"' %s -o %t.dfltbad %t-lib.so -Wl,-rpath,%T
@@ -36,7 +36,8 @@
 #include <string.h>
 
 #ifdef LIB
-/* a library built without ksan: its strlen call is ksan's interceptor */
+/* a library built without ksan: its strlen call is ksan's interceptor
+ * (frame pointers: musl's stack traces have no DWARF unwinder) */
 __attribute__((noinline)) size_t lib_len(const char *s)
 {
 	return strlen(s);
