@@ -182,13 +182,16 @@ static __attribute__((noinline)) void check_pair(uintptr_t a, uintptr_t b,
 /*
  * Compiler ABI (both compilers' -fsanitize=pointer-compare and
  * pointer-subtract), don't change.  Off by default, as in ASan: then each
- * is one load and one branch.
+ * is one load and one branch.  Otherwise the entry point keeps its frame
+ * until check_pair returns (no tail call): the report's stack starts from
+ * that frame's record, which an aarch64 callee's frame would overwrite.
  */
 ABI __attribute__((noinline)) void __sanitizer_ptr_cmp(void *a, void *b)
 {
 	if (likely(!core_opt.detect_invalid_pointer_pairs))
 		return;
 	check_pair((uintptr_t)a, (uintptr_t)b, KASAN_PAIR_CMP, RET(), FRAME());
+	__asm__ volatile("" ::: "memory");
 }
 
 ABI __attribute__((noinline)) void __sanitizer_ptr_sub(void *a, void *b)
@@ -196,4 +199,5 @@ ABI __attribute__((noinline)) void __sanitizer_ptr_sub(void *a, void *b)
 	if (likely(!core_opt.detect_invalid_pointer_pairs))
 		return;
 	check_pair((uintptr_t)a, (uintptr_t)b, KASAN_PAIR_SUB, RET(), FRAME());
+	__asm__ volatile("" ::: "memory");
 }

@@ -47,7 +47,7 @@ if arch == 'aarch64':
     # the KFENCE preload, SIGFPE from a division...) says why, UNSUPPORTED:
     # aarch64.  Left out: kmsan and kcsan (their own passes), examples.test
     AARCH64_DIRS = ['heap', 'stack', 'formats', 'intercept', 'options', 'ubsan', 'faults',
-                    'noproc', 'threads', 'build', 'kfence']
+                    'noproc', 'threads', 'build', 'kfence', 'ptrpair']
     # --param aarch64_dirs=a,b: others (to try them; kmsan and kcsan have
     # their own passes and are never among them)
     if lit_config.params.get('aarch64_dirs'):
