@@ -372,6 +372,38 @@ void core_task_name(char *buf, size_t len);
 /* ASan's words for a thread: "T0", "T3 (worker)" (buf of 48 bytes is enough). */
 const char *core_thread_word(uint32_t tid, char *buf, size_t len);
 extern unsigned long core_reports CORE_HIDDEN;
+
+/* ---- signature.c: the crash signature of a report --------------------- */
+/* "<bug>[ Read|Write] | f1 | f2 | f3": the bug type (the kernel's word)
+ * and the program's top CORE_SIG_FRAMES frames, function names only
+ * (which frames and how they are named: signature.c and
+ * docs/report-format.md), and a 64-bit FNV-1a hash of that text.  A race
+ * has two stacks: each side's frames, the sides in byte order, joined by
+ * " / ". */
+#define CORE_SIG_FRAMES 3
+#define CORE_SIG_LEN 512
+#define CORE_SIG_NO_ACCESS (-1)	/* access: no Read/Write word */
+struct core_sig_stack {
+	const uintptr_t *pcs;
+	size_t n;
+	int first_is_entry;	/* as core_print_stack's */
+};
+struct core_sig {
+	char text[CORE_SIG_LEN];
+	uint64_t hash;
+};
+/* access: KSAN_READ or KSAN_WRITE adds " Read" or " Write" after bug
+ * (anything else: nothing).  nst: 1, or 2 for a race. */
+void core_signature(struct core_sig *s, const char *bug, int access,
+		    const struct core_sig_stack *st, unsigned nst);
+/* The kasan and asan layouts' line, "Crash signature: <hash> <text>". */
+void core_print_signature(const struct core_sig *s);
+/* The json layout's keys: ,"signature":"<text>","signature_hash":"<hash>". */
+void core_json_signature(const struct core_sig *s);
+/* core_signature of one stack, then its line (json = 0) or its keys. */
+void core_report_signature(int json, const char *bug, int access,
+			   const uintptr_t *pcs, size_t n, int first_is_entry);
+
 /* ---- suppress.c: suppression patterns of compiler-rt's kinds --------- */
 enum core_supp_kind {
 	CORE_SUPP_LEAK,		/* leak:, LeakSanitizer's */

@@ -262,6 +262,15 @@ const char *kasan_global_relation(struct report_ctx *c, size_t *dist)
 	return core_relation(c->r.addr, c->glob.beg, c->glob.size, dist);
 }
 
+/* A stack overflow's access is whichever instruction first touched the
+ * guard page (a call, a store): it says nothing stable about the bug. */
+void kasan_print_signature(struct report_ctx *c, int json)
+{
+	int access = c->fault && c->fault->stack_overflow ? CORE_SIG_NO_ACCESS : (int)c->r.access;
+
+	core_report_signature(json, c->r.bug_type, access, c->pcs, c->npcs, c->has_entry);
+}
+
 void kasan_emit(struct report_ctx *c)
 {
 	/* an access with no shadow (null, wild) would fault right after the

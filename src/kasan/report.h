@@ -53,6 +53,8 @@ const char *kasan_cache_name(const struct kasan_object *o, char *buf, size_t len
 void kasan_print_origins(struct report_ctx *c, int asan);
 void kasan_print_frame_vars(struct report_ctx *c, int asan);
 void kasan_print_aux(struct report_ctx *c, int asan);
+/* The crash signature of the report: its line (json = 0) or json keys. */
+void kasan_print_signature(struct report_ctx *c, int json);
 
 /* report_kasan.c */
 void kasan_print_kasan(struct report_ctx *c);

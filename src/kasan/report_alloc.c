@@ -142,6 +142,7 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 		core_bprintf(&core_rbuf, ",\"pc\":\"0x%lx\",\"task\":", (unsigned long)pc);
 		core_json_str(task);
 		core_json_key_frames("stack", pcs, n, entry != 0);
+		core_report_signature(1, f->kasan, CORE_SIG_NO_ACCESS, pcs, n, entry != 0);
 		core_bprintf(&core_rbuf, "}\n");
 	} else if (core_opt.report_format == FORMAT_ASAN) {
 		struct report_ctx c;
@@ -156,6 +157,7 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 		c.npcs = n;
 		c.has_entry = entry != 0;
 		kasan_print_summary_asan(&c, f->asan);
+		core_report_signature(0, f->kasan, CORE_SIG_NO_ACCESS, pcs, n, entry != 0);
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
 	} else {
 		core_format_function(fn, sizeof(fn), pc, 1);
@@ -163,7 +165,9 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 		print_alloc_failure_kasan(f, a, b);
 		core_bprintf(&core_rbuf, " by task %s\n\nCall Trace:\n", task);
 		core_print_stack(pcs, n, entry != 0);
-		core_bprintf(&core_rbuf, "(set allocator_may_return_null=1 to get NULL instead)\n" BANNER "\n");
+		core_bprintf(&core_rbuf, "(set allocator_may_return_null=1 to get NULL instead)\n");
+		core_report_signature(0, f->kasan, CORE_SIG_NO_ACCESS, pcs, n, entry != 0);
+		core_bprintf(&core_rbuf, BANNER "\n");
 	}
 	core_report_end(1);
 }

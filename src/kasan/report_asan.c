@@ -177,6 +177,7 @@ void kasan_print_asan(struct report_ctx *c)
 		core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
 		core_bprintf(&core_rbuf, so ? "\n" : "\nAddressSanitizer can not provide additional info.\n");
 		kasan_print_summary_asan(c, so ? "stack-overflow" : "SEGV");
+		kasan_print_signature(c, 0);
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
 		return;
 	}
@@ -204,6 +205,7 @@ void kasan_print_asan(struct report_ctx *c)
 	kasan_print_intra(c, 1);
 	kasan_print_origins(c, 1);
 	kasan_print_summary_asan(c, summary);
+	kasan_print_signature(c, 0);
 	if (kasan_has_shadow(r->addr) && r->access != KSAN_FREE)
 		print_shadow_asan(c->first_bad);
 	if (kasan_halt())

@@ -126,5 +126,6 @@ void kasan_print_kasan(struct report_ctx *c)
 	kasan_print_intra(c, 0);
 	if (kasan_has_shadow(r->addr) && !(c->fault && c->fault->stack_overflow))
 		kasan_print_shadow(c->first_bad);
+	kasan_print_signature(c, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");
 }

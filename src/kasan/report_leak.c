@@ -29,6 +29,16 @@ static void leak_function(const struct kasan_leak *l, char *buf, size_t len)
 		core_snprintf(buf, len, "%s", s.function);
 }
 
+/* One signature per leak, from its allocation stack (the allocator's
+ * entry point first), the same in every layout. */
+static void print_signature(const struct kasan_leak *l, int json)
+{
+	const uintptr_t *pcs;
+	size_t n = core_depot_fetch(l->stack, &pcs);
+
+	core_report_signature(json, "memory-leak", CORE_SIG_NO_ACCESS, pcs, n, 1);
+}
+
 static void fill(struct ksan_report *r, const struct kasan_leak *l)
 {
 	const uintptr_t *pcs;
@@ -126,9 +136,11 @@ static void print_kasan(const struct kasan_leak *l)
 		     (unsigned)l->first_tid);
 	hex_dump(l);
 	backtrace(l->stack);
-	core_bprintf(&core_rbuf, "  %s: %zu object(s), %zu byte(s) allocated from this backtrace%s\n"
-		     BANNER "\n", l->direct ? "direct leak" : "indirect leak", l->count, l->bytes,
+	core_bprintf(&core_rbuf, "  %s: %zu object(s), %zu byte(s) allocated from this backtrace%s\n",
+		     l->direct ? "direct leak" : "indirect leak", l->count, l->bytes,
 		     l->direct ? "" : " (only leaked objects point to them)");
+	print_signature(l, 0);
+	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
 /* ---- json ------------------------------------------------------------ */
@@ -149,6 +161,7 @@ static void print_json(const struct kasan_leak *l)
 		     "\"alloc_stack\":", l->count, l->bytes, ksan_port_pid(),
 		     (unsigned long)l->first, l->first_size, (unsigned)l->first_tid);
 	core_json_frames(pcs, n, 1);
+	print_signature(l, 1);
 	core_bprintf(&core_rbuf, "}\n");
 }
 
@@ -216,6 +229,7 @@ static size_t report_asan(struct kasan_leak *leaks, size_t n, size_t omitted,
 			core_bprintf(&core_rbuf, "%s of %zu byte(s) in %zu object(s) allocated from:\n",
 				     word(&leaks[i]), leaks[i].bytes, leaks[i].count);
 			core_print_stack_asan(pcs, np, 1);
+			print_signature(&leaks[i], 0);
 			core_bprintf(&core_rbuf, "\n");
 			core_report_flush();
 		}

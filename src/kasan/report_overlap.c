@@ -78,6 +78,8 @@ void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t
 		core_bprintf(&core_rbuf, "\n");
 		print_overlap_objects(c, dst, src, 1);
 		kasan_print_summary_asan(c, type);
+		core_report_signature(0, type, CORE_SIG_NO_ACCESS, c->pcs, c->npcs,
+				      c->has_entry);
 		if (halt)
 			core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
 		break;
@@ -90,9 +92,12 @@ void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t
 		core_json_str(task);
 		core_json_key_frames("stack", c->pcs, c->npcs, c->has_entry);
 		core_bprintf(&core_rbuf, ",\"ranges\":[{\"address\":\"0x%lx\",\"size\":%lu},"
-			     "{\"address\":\"0x%lx\",\"size\":%lu}]}\n",
+			     "{\"address\":\"0x%lx\",\"size\":%lu}]",
 			     (unsigned long)dst, (unsigned long)dsize, (unsigned long)src,
 			     (unsigned long)ssize);
+		core_report_signature(1, type, CORE_SIG_NO_ACCESS, c->pcs, c->npcs,
+				      c->has_entry);
+		core_bprintf(&core_rbuf, "}\n");
 		break;
 	default:
 		core_task_name(task, sizeof(task));
@@ -105,6 +110,8 @@ void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t
 		core_print_stack(c->pcs, c->npcs, c->has_entry);
 		core_bprintf(&core_rbuf, "\n");
 		print_overlap_objects(c, dst, src, 0);
+		core_report_signature(0, type, CORE_SIG_NO_ACCESS, c->pcs, c->npcs,
+				      c->has_entry);
 		core_bprintf(&core_rbuf, BANNER "\n");
 	}
 	core_report_end(halt);

@@ -65,6 +65,7 @@ static void print_destroy_kasan(struct report_ctx *c)
 	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
 	kasan_print_origins(c, 0);
 	kasan_print_object(c);
+	kasan_print_signature(c, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
@@ -82,6 +83,7 @@ static void print_destroy_asan(struct report_ctx *c)
 	kasan_print_object_asan(c, c->r.addr);
 	kasan_print_origins(c, 1);
 	kasan_print_summary_asan(c, c->r.asan_type);
+	kasan_print_signature(c, 0);
 	if (kasan_halt())
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
 }

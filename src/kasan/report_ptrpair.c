@@ -104,6 +104,7 @@ static void print_kasan(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kas
 	kasan_print_origins(c, 0);
 	describe_kasan(c, 0, a);
 	describe_kasan(c, 1, b);
+	kasan_print_signature(c, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
@@ -118,6 +119,7 @@ static void print_asan(struct report_ctx *c, uintptr_t a, uintptr_t b, int halt)
 	describe_asan(c, b);
 	kasan_print_origins(c, 1);
 	kasan_print_summary_asan(c, "invalid-pointer-pair");
+	kasan_print_signature(c, 0);
 	if (halt)
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
 }
@@ -145,6 +147,7 @@ static void print_json(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kasa
 		core_bprintf(&core_rbuf, "}");
 	}
 	core_bprintf(&core_rbuf, "]");
+	kasan_print_signature(c, 1);
 	core_bprintf(&core_rbuf, "}\n");
 }
 

@@ -155,6 +155,23 @@ void kcsan_report_title(const struct kcsan_rctx *c, char *buf, size_t len)
 		core_snprintf(buf, len, "%s / %s", g, f);
 }
 
+void kcsan_print_signature(const struct kcsan_rctx *c, int json)
+{
+	struct core_sig_stack st[2];
+	struct core_sig s;
+	unsigned i;
+
+	for (i = 0; i < c->n; i++) {
+		st[i].n = kcsan_access_stack(c->a[i], &st[i].pcs);
+		st[i].first_is_entry = 0;
+	}
+	core_signature(&s, c->bug, CORE_SIG_NO_ACCESS, st, c->n);
+	if (json)
+		core_json_signature(&s);
+	else
+		core_print_signature(&s);
+}
+
 /* ---- kernel layout ----------------------------------------------------- */
 static void print_access_kernel(const struct kcsan_access *a, const char *prefix)
 {
@@ -203,7 +220,9 @@ static void print_kernel(const struct kcsan_rctx *c, const char *in)
 	core_bprintf(&core_rbuf, "\nReported by Kernel Concurrency Sanitizer on:\ntask %s", task);
 	if (cpu >= 0)
 		core_bprintf(&core_rbuf, " on cpu %d", cpu);
-	core_bprintf(&core_rbuf, "\n" BANNER "\n");
+	core_bprintf(&core_rbuf, "\n");
+	kcsan_print_signature(c, 0);
+	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
 /* ---- the report ------------------------------------------------------- */

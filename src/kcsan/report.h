@@ -31,6 +31,10 @@ int kcsan_value_changed(const struct kcsan_value *v, uint64_t *diff) CORE_HIDDEN
 /* The title's "f / g" (function names sorted, as the kernel's), or for a
  * race of unknown origin "fn+0xoff/0xsize". */
 void kcsan_report_title(const struct kcsan_rctx *c, char *buf, size_t len) CORE_HIDDEN;
+/* The crash signature: the bug and each access's top frames, the two
+ * sides in byte order (the same whichever ran into the other's
+ * watchpoint); its line (json = 0) or json keys. */
+void kcsan_print_signature(const struct kcsan_rctx *c, int json) CORE_HIDDEN;
 /* Hex digits the value of an access of this size prints with. */
 static inline int kcsan_hex_len(size_t size)
 {

@@ -157,6 +157,7 @@ void kcsan_print_asan(const struct kcsan_rctx *c)
 		if (syms[0].column)
 			core_bprintf(&core_rbuf, ":%u", syms[0].column);
 	}
-	core_bprintf(&core_rbuf, " in %s\n" BANNER "\n",
-		     syms[0].function ? syms[0].function : "??");
+	core_bprintf(&core_rbuf, " in %s\n", syms[0].function ? syms[0].function : "??");
+	kcsan_print_signature(c, 0);
+	core_bprintf(&core_rbuf, BANNER "\n");
 }

@@ -62,5 +62,6 @@ void kcsan_print_json(const struct kcsan_rctx *c)
 		core_bprintf(&core_rbuf, ",\"value\":{\"old\":\"0x%llx\",\"new\":\"0x%llx\","
 			     "\"mask\":\"0x%llx\"}", (unsigned long long)c->v->old,
 			     (unsigned long long)c->v->new, (unsigned long long)c->v->mask);
+	kcsan_print_signature(c, 1);
 	core_bprintf(&core_rbuf, "}\n");
 }

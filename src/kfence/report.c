@@ -75,6 +75,18 @@ static const char *where(const struct kctx *c, size_t *dist)
 	return "in";
 }
 
+/* The access's word as the callback sees it: a free, or a read or write. */
+static int access_of(const struct kctx *c)
+{
+	return c->entry ? KSAN_FREE : c->write ? KSAN_WRITE : KSAN_READ;
+}
+
+static void print_signature(const struct kctx *c, int json)
+{
+	core_report_signature(json, kernel_word(c), access_of(c), c->pcs, c->npcs,
+			      c->entry ? 1 : CORE_STACK_FAULT);
+}
+
 static void print_kernel(struct kctx *c)
 {
 	const struct kfence_meta *m = c->m;
@@ -139,7 +151,9 @@ static void print_kernel(struct kctx *c)
 			core_print_depot(m->free_stack, 0);
 		}
 	}
-	core_bprintf(&core_rbuf, "\n" BANNER "\n");
+	core_bprintf(&core_rbuf, "\n");
+	print_signature(c, 0);
+	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
 static void print_asan(struct kctx *c)
@@ -187,8 +201,9 @@ static void print_asan(struct kctx *c)
 			     core_thread_word(m->alloc_tid, tw, sizeof(tw)));
 		core_print_depot(m->alloc_stack, 1);
 	}
-	core_bprintf(&core_rbuf, "\nSUMMARY: AddressSanitizer: %s (KFENCE)\n" ASAN_BANNER "\n",
-		     asan_word(c));
+	core_bprintf(&core_rbuf, "\nSUMMARY: AddressSanitizer: %s (KFENCE)\n", asan_word(c));
+	print_signature(c, 0);
+	core_bprintf(&core_rbuf, ASAN_BANNER "\n");
 }
 
 static void print_json(struct kctx *c)
@@ -234,6 +249,7 @@ static void print_json(struct kctx *c)
 		if (m->state == KFENCE_FREED)
 			core_json_key_depot("free_stack", m->free_stack, 1);
 	}
+	print_signature(c, 1);
 	core_bprintf(&core_rbuf, "}\n");
 }
 
@@ -271,7 +287,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int write,
 	r.bug_type = kernel_word(c);
 	r.asan_type = asan_word(c);
 	r.addr = addr;
-	r.access = entry ? KSAN_FREE : write ? KSAN_WRITE : KSAN_READ;
+	r.access = access_of(c);
 	r.pc = pc;
 	if (m && m->state != KFENCE_UNUSED) {
 		r.object = m->addr;

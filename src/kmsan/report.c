@@ -86,7 +86,7 @@ static void split_descr(const char *d, char *var, size_t vlen, const char **fn)
 
 static void print_kernel(const char *type, const char *in, const uintptr_t *pcs,
 			 size_t n, const struct kmsan_origin_info *o, unsigned no,
-			 const struct leak *lk)
+			 const struct leak *lk, const struct core_sig *sig)
 {
 	const uintptr_t *sp;
 	size_t sn;
@@ -142,7 +142,9 @@ static void print_kernel(const char *type, const char *in, const uintptr_t *pcs,
 			     (unsigned long)lk->size, (unsigned long)lk->addr);
 	}
 	core_task_name(task, sizeof(task));
-	core_bprintf(&core_rbuf, "Reported by task %s\n%s\n", task, BANNER);
+	core_bprintf(&core_rbuf, "Reported by task %s\n", task);
+	core_print_signature(sig);
+	core_bprintf(&core_rbuf, "%s\n", BANNER);
 }
 
 static void print_asan(const uintptr_t *pcs, size_t n, const struct kmsan_origin_info *o,
@@ -205,7 +207,7 @@ static void print_asan(const uintptr_t *pcs, size_t n, const struct kmsan_origin
 
 static void print_json(const char *type, const char *in, const uintptr_t *pcs, size_t n,
 		       const struct kmsan_origin_info *o, unsigned no,
-		       const struct leak *lk, uintptr_t pc)
+		       const struct leak *lk, uintptr_t pc, const struct core_sig *sig)
 {
 	static const char *const kinds[] = { "unknown", "heap", "freed", "stored", "stack" };
 	const uintptr_t *sp;
@@ -246,7 +248,9 @@ static void print_json(const char *type, const char *in, const uintptr_t *pcs, s
 		}
 		core_bprintf(&core_rbuf, "}");
 	}
-	core_bprintf(&core_rbuf, "]}\n");
+	core_bprintf(&core_rbuf, "]");
+	core_json_signature(sig);
+	core_bprintf(&core_rbuf, "}\n");
 }
 
 /* One report: pcs is the use's stack; lk the checked range (or NULL). */
@@ -254,6 +258,8 @@ static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct lea
 {
 	struct kmsan_origin_info o[CHAIN_MAX];
 	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	struct core_sig_stack st;
+	struct core_sig sig;
 	struct ksan_report r;
 	char in[256], type[48];
 	unsigned no;
@@ -288,12 +294,18 @@ static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct lea
 		core_report_cancel();
 		return;
 	}
-	if (core_opt.report_format == FORMAT_ASAN)
+	st.pcs = pcs;
+	st.n = n;
+	st.first_is_entry = 0;
+	core_signature(&sig, type, CORE_SIG_NO_ACCESS, &st, 1);
+	if (core_opt.report_format == FORMAT_ASAN) {
 		print_asan(pcs, n, o, no, lk);
-	else if (core_opt.report_format == FORMAT_JSON)
-		print_json(type, in, pcs, n, o, no, lk, pc);
-	else
-		print_kernel(type, in, pcs, n, o, no, lk);
+		core_print_signature(&sig);	/* after the SUMMARY line */
+	} else if (core_opt.report_format == FORMAT_JSON) {
+		print_json(type, in, pcs, n, o, no, lk, pc, &sig);
+	} else {
+		print_kernel(type, in, pcs, n, o, no, lk, &sig);
+	}
 	core_report_end(kmsan_halt());
 }
 
@@ -336,6 +348,9 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 	struct ksan_report r;
 	char in[256], task[64];
 	size_t n;
+	/* the signature's access word: none for a stack overflow (whichever
+	 * instruction touched the guard first) */
+	int access = f->stack_overflow ? CORE_SIG_NO_ACCESS : f->write ? KSAN_WRITE : KSAN_READ;
 
 	if (!core_report_begin(f->pc, type, 0))
 		return;
@@ -364,6 +379,7 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 				     ksan_port_pid());
 		core_print_stack_asan(pcs, n, CORE_STACK_FAULT);
 		core_bprintf(&core_rbuf, "\nSUMMARY: MemorySanitizer: %s in %s\n", r.asan_type, in);
+		core_report_signature(0, type, access, pcs, n, CORE_STACK_FAULT);
 	} else if (core_opt.report_format == FORMAT_JSON) {
 		core_bprintf(&core_rbuf, "{\"detector\":\"KMSAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
 			     "\"access\":\"%s\",\"address\":\"0x%lx\",\"pc\":\"0x%lx\",\"task\":",
@@ -372,6 +388,7 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 		core_json_str(task);
 		core_bprintf(&core_rbuf, ",\"stack\":");
 		core_json_frames(pcs, n, CORE_STACK_FAULT);
+		core_report_signature(1, type, access, pcs, n, CORE_STACK_FAULT);
 		core_bprintf(&core_rbuf, "}\n");
 	} else {
 		core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n%s at addr 0x%lx by task %s\n",
@@ -385,6 +402,7 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 				     (unsigned long)f->meta);
 		core_bprintf(&core_rbuf, "\n");
 		core_print_stack(pcs, n, CORE_STACK_FAULT);
+		core_report_signature(0, type, access, pcs, n, CORE_STACK_FAULT);
 		core_bprintf(&core_rbuf, "%s\n", BANNER);
 	}
 	core_report_end(1);

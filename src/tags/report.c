@@ -82,6 +82,12 @@ static void print_tags_dump(uintptr_t addr)
 	}
 }
 
+void tags_print_signature(struct tags_report_ctx *c, int json)
+{
+	core_report_signature(json, c->r.bug_type, c->r.access, c->pcs, c->npcs,
+			      c->has_entry);
+}
+
 static void print_kasan(struct tags_report_ctx *c)
 {
 	struct ksan_report *r = &c->r;
@@ -132,6 +138,7 @@ static void print_kasan(struct tags_report_ctx *c)
 	}
 	if (c->addr_known && tags_has_shadow(r->addr))
 		print_tags_dump(c->first_bad ? c->first_bad : r->addr);
+	tags_print_signature(c, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
@@ -269,9 +276,15 @@ void tags_report_free(uintptr_t addr, enum tags_free_bug bug, uintptr_t pc,
 void tags_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 		       uintptr_t fp, uintptr_t entry)
 {
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t n;
+
 	if (!core_report_begin(pc, type, 0))
 		return;
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s (0x%lx, 0x%lx) requested at pc 0x%lx\n"
-		     BANNER "\n", type, (unsigned long)a, (unsigned long)b, (unsigned long)pc);
+	n = core_capture_stack(pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s (0x%lx, 0x%lx) requested at pc 0x%lx\n",
+		     type, (unsigned long)a, (unsigned long)b, (unsigned long)pc);
+	core_report_signature(0, type, CORE_SIG_NO_ACCESS, pcs, n, entry != 0);
+	core_bprintf(&core_rbuf, BANNER "\n");
 	core_report_end(1);
 }

@@ -32,6 +32,8 @@ struct tags_report_ctx {
  * one, else the object that holds the address (start 0: none). */
 void tags_report_object(const struct tags_report_ctx *c, uintptr_t *start, size_t *size);
 void tags_print_asan(struct tags_report_ctx *c);
+/* The crash signature of the report: its line (json = 0) or json keys. */
+void tags_print_signature(struct tags_report_ctx *c, int json);
 void tags_print_json(struct tags_report_ctx *c);
 
 /* The five rows of 16 granules a report's tag dump shows around addr: 1

@@ -106,4 +106,5 @@ void tags_print_asan(struct tags_report_ctx *c)
 	core_print_summary_asan("HWAddressSanitizer",
 				r->access == KSAN_FREE ? r->asan_type : "tag-mismatch",
 				c->npcs ? c->pcs[c->has_entry == 1 && c->npcs > 1 ? 1 : 0] : 0);
+	tags_print_signature(c, 0);
 }

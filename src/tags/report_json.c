@@ -46,5 +46,6 @@ void tags_print_json(struct tags_report_ctx *c)
 		core_bprintf(&core_rbuf, ",\"free_task\":%u", (unsigned)c->freed.tid);
 		core_json_key_depot("free_stack", c->freed.stack, 1);
 	}
+	tags_print_signature(c, 1);
 	core_bprintf(&core_rbuf, "}\n");
 }

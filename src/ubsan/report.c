@@ -546,6 +546,7 @@ static void print_json(void)
 	core_json_str(rep.msg);
 	core_bprintf(&core_rbuf, ",\"pc\":\"0x%lx\",\"stack\":", (unsigned long)rep.pc);
 	core_json_frames(rep.pcs, rep.npcs, 0);
+	core_report_signature(1, rep.check, CORE_SIG_NO_ACCESS, rep.pcs, rep.npcs, 0);
 	core_bprintf(&core_rbuf, "}\n");
 }
 
@@ -576,6 +577,8 @@ void ubsan_end(int halt, uintptr_t addr)
 		core_bprintf(&core_rbuf, "SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior ");
 		put_loc();
 		core_bprintf(&core_rbuf, " in \n");
+		core_report_signature(0, rep.check, CORE_SIG_NO_ACCESS, rep.pcs,
+				      rep.npcs, 0);
 		break;
 	case FORMAT_JSON:
 		print_json();
@@ -585,6 +588,8 @@ void ubsan_end(int halt, uintptr_t addr)
 		put_loc();
 		core_bprintf(&core_rbuf, "\n%s\nCall Trace:\n", rep.msg);
 		core_print_stack(rep.pcs, rep.npcs, 0);
+		core_report_signature(0, rep.check, CORE_SIG_NO_ACCESS, rep.pcs,
+				      rep.npcs, 0);
 		core_bprintf(&core_rbuf, BANNER "\n");
 	}
 	depth--;

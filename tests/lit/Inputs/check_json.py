@@ -4,12 +4,35 @@ docs/report-format.md (KASAN, KFENCE and KMSAN reports): every non-empty line th
 (tests/lit/Inputs/status.sh) must be one JSON object with the documented
 fields.  Prints one summary line per report for FileCheck, or "JSON ERROR: ...";
 with --frames, also one line per frame of each stack ("frame <stack>[i] <function>
-<file basename>:<line> [inline]")."""
+<file basename>:<line> [inline]"); with --signature, also its crash signature
+("signature <hash> <text>").  Every report must carry "signature" and
+"signature_hash", the hash being the 64-bit FNV-1a of the text."""
 import json
 import re
 import sys
 
 HEX = re.compile(r'^0x[0-9a-f]+$')
+SIGNATURE_KEYS = {'signature', 'signature_hash'}
+
+
+def fnv1a64(s):
+    h = 0xcbf29ce484222325
+    for b in s.encode():
+        h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+    return h
+
+
+def check_signature(r):
+    """The crash signature every report carries (docs/report-format.md):
+    non-empty text, no '\n', and its hash as 16 lowercase hex digits."""
+    s, h = r.get('signature'), r.get('signature_hash')
+    if not isinstance(s, str) or not s or '\n' in s:
+        return ['signature %r' % s]
+    if not isinstance(h, str) or not re.match(r'^[0-9a-f]{16}$', h):
+        return ['signature_hash %r' % h]
+    if int(h, 16) != fnv1a64(s):
+        return ['signature_hash %s is not the FNV-1a of %r' % (h, s)]
+    return []
 
 
 def frames(name, v, errs):
@@ -39,11 +62,11 @@ def check_kmsan(r):
     if r.get('type') in KMSAN_FAULTS:
         need = {'detector': str, 'type': str, 'asan_type': str, 'access': str,
                 'address': str, 'pc': str, 'task': str, 'stack': list}
-        allowed = set(need)
+        allowed = set(need) | SIGNATURE_KEYS
     else:
         need = {'detector': str, 'type': str, 'asan_type': str, 'function': str,
                 'pc': str, 'task': str, 'stack': list, 'origins': list}
-        allowed = set(need)
+        allowed = set(need) | SIGNATURE_KEYS
         if r.get('type', '').startswith('infoleak'):
             leak = {'address': str, 'size': int, 'uninit_first': int, 'uninit_last': int}
             need.update(leak)
@@ -132,7 +155,7 @@ def check_ptrpair(r):
                                                            r['size']))
     if r['access'] not in ('compare', 'subtract'):
         errs.append('access %r' % r['access'])
-    extra = set(r) - set(need) - {'signature', 'signature_hash'}
+    extra = set(r) - set(need) - SIGNATURE_KEYS
     if extra:
         errs.append('unknown fields %s' % sorted(extra))
     p = r['pointers']
@@ -185,8 +208,9 @@ def check(r):
     if not re.match(r'^.+/[0-9]+$', r['task']):
         errs.append('task %r is not name/tid' % r['task'])
     frames('stack', r['stack'], errs)
-    allowed = set(need) | {'object', 'alloc_stack', 'free_stack', 'aux_stack', 'aux_stack2',
-                         'global', 'frame', 'intra', 'pool', 'in_use'}
+    allowed = set(need) | SIGNATURE_KEYS | {'object', 'alloc_stack', 'free_stack',
+                                            'aux_stack', 'aux_stack2', 'global', 'frame',
+                                            'intra', 'pool', 'in_use'}
     extra = set(r) - allowed
     if extra:
         errs.append('unknown fields %s' % sorted(extra))
@@ -287,10 +311,12 @@ def main():
             print('JSON ERROR: not a JSON line: %r (%s)' % (line[:100], e))
             continue
         n += 1
-        errs = check(r)
+        errs = check(r) + check_signature(r)
         if errs:
             print('JSON ERROR: ' + '; '.join(errs))
             continue
+        if '--signature' in sys.argv:
+            print('signature %s %s' % (r['signature_hash'], r['signature']))
         if r['detector'] == 'KMSAN':
             print(describe_kmsan(r))
             continue

@@ -64,6 +64,7 @@ int main(int argc, char **argv)
 // ASAN-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in recurse {{.*}}stack_overflow.c:{{[0-9]+}}
 // ASAN-NEXT: {{^}}    #1 0x{{[0-9a-f]+}} in recurse {{.*}}stack_overflow.c:{{[0-9]+}}
 // ASAN: {{^}}SUMMARY: AddressSanitizer: stack-overflow {{.*}}stack_overflow.c:{{[0-9:]+}} in recurse{{$}}
+// ASAN-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} stack-overflow | recurse | recurse | recurse{{$}}
 // ASAN-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
 // ASAN-NEXT: STATUS: exit 1{{$}}
 

@@ -81,6 +81,7 @@ int main(int argc, char **argv)
 // ASAN: ERROR: AddressSanitizer: SEGV on unknown address 0x0000deadbee{{[8f]}} (pc 0x{{[0-9a-f]+}} bp 0x{{[0-9a-f]+}} sp 0x{{[0-9a-f]+}} T0){{$}}
 // ASAN: #0 0x{{[0-9a-f]+}} in peek {{.*}}wild_shadow_range.c
 // ASAN: SUMMARY: AddressSanitizer: SEGV {{.*}}wild_shadow_range.c:{{[0-9:]+}} in peek{{$}}
+// ASAN-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} wild-memory-access Read | peek | main{{$}}
 // ASAN-NEXT: ==ABORTING
 // ASAN-NEXT: STATUS: exit 1{{$}}
 

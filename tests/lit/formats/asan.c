@@ -15,6 +15,7 @@
 // OVF-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in malloc{{( .*)?$}}
 // OVF-NEXT: {{^}}    #1 0x{{[0-9a-f]+}} in main {{.*}}bugs.c:26{{(:[0-9]+)?$}}
 // OVF: {{^}}SUMMARY: AddressSanitizer: heap-buffer-overflow {{.*}}bugs.c:10{{(:[0-9]+)?}} in overflow{{$}}
+// OVF-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} slab-out-of-bounds Write | overflow | main{{$}}
 // OVF-NEXT: {{^}}Shadow bytes around the buggy address:{{$}}
 // OVF-COUNT-5: {{^}}  0x{{[0-9a-f]+}}:{{( [0-9a-f][0-9a-f]){16}$}}
 // OVF-NEXT: {{^}}=>0x{{[0-9a-f]+}}:{{.*}}[04]{{.*}}
@@ -48,6 +49,7 @@
 // DF-NEXT: #1 0x{{[0-9a-f]+}} in main {{.*}}bugs.c:35
 // DF: {{^}}previously allocated by thread T0 here:{{$}}
 // DF: {{^}}SUMMARY: AddressSanitizer: double-free {{.*}}bugs.c:36{{(:[0-9]+)?}} in main{{$}}
+// DF-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} double-free | main{{$}}
 // DF-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
 // DF-NEXT: STATUS: exit 1{{$}}
 

@@ -7,5 +7,6 @@
 // CHECK-NEXT: #0 0x{{[0-9a-f]+}} in free
 // CHECK-NEXT: #1 0x{{[0-9a-f]+}} in main {{.*}}bugs.c:38
 // CHECK: {{^}}SUMMARY: AddressSanitizer: bad-free {{.*}}bugs.c:38{{(:[0-9]+)?}} in main{{$}}
+// CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} invalid-free | main{{$}}
 // CHECK-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
 // CHECK-NEXT: STATUS: exit 1{{$}}

@@ -68,6 +68,6 @@ int main(int argc, char **argv)
 // VALID: STATUS: exit 1{{$}}
 // VALID-NEXT: 1 json reports
 
-// GLOBAL: {{^}}{"detector":"KASAN","type":"global-out-of-bounds",{{.*}},"global":{"name":"garr","start":"0x{{[0-9a-f]+}}","size":20,"file":"{{.*}}json_frames.c","line":14,"column":6}}{{$}}
+// GLOBAL: {{^}}{"detector":"KASAN","type":"global-out-of-bounds",{{.*}},"global":{"name":"garr","start":"0x{{[0-9a-f]+}}","size":20,"file":"{{.*}}json_frames.c","line":14,"column":6},"signature":"global-out-of-bounds Write | poke | writer | main","signature_hash":"{{([0-9a-f]{16})}}"}{{$}}
 
-// STACK: {{^}}{"detector":"KASAN","type":"stack-out-of-bounds",{{.*}},"frame":{"function":"main","offset":{{[0-9]+}},"task":{{[0-9]+}},"objects":[{{.*}}{"name":"local","start":{{[0-9]+}},"end":{{[0-9]+}},"line":{{[0-9]+}}}{{.*}}]}}{{$}}
+// STACK: {{^}}{"detector":"KASAN","type":"stack-out-of-bounds",{{.*}},"frame":{"function":"main","offset":{{[0-9]+}},"task":{{[0-9]+}},"objects":[{{.*}}{"name":"local","start":{{[0-9]+}},"end":{{[0-9]+}},"line":{{[0-9]+}}}{{.*}}]},"signature":"stack-out-of-bounds Write | {{.+}}","signature_hash":"{{([0-9a-f]{16})}}"}{{$}}

@@ -120,6 +120,7 @@ int main(int argc, char **argv)
 // ASAN-AA3-NEXT: #1 0x{{[0-9a-f]+}} in main {{.*}}bad_alignment.c:
 // ASAN-AA3: {{^}}HINT: if you don't care about these errors you may set allocator_may_return_null=1{{$}}
 // ASAN-AA3-NEXT: {{^}}SUMMARY: AddressSanitizer: invalid-aligned-alloc-alignment {{.*}}bad_alignment.c:{{.*}} in main{{$}}
+// ASAN-AA3-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} invalid-allocation-alignment | main{{$}}
 // ASAN-AA3-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
 // ASAN-AA3-NEXT: STATUS: exit 1{{$}}
 

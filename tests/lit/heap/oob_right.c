@@ -79,6 +79,7 @@ int main(int argc, char **argv)
 // WRITE-NEXT: {{^ +\^$}}
 // WRITE-NEXT: {{^}} 0x{{[0-9a-f]+}}:{{( [0-9a-f][0-9a-f]){16}$}}
 // WRITE-NEXT: {{^}} 0x{{[0-9a-f]+}}:{{( [0-9a-f][0-9a-f]){16}$}}
+// WRITE-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} slab-out-of-bounds Write | write_past | main{{$}}
 // WRITE-NEXT: {{^}}=================================================================={{$}}
 // WRITE-NEXT: STATUS: exit 1{{$}}
 

@@ -51,6 +51,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}The buggy address is located 10 bytes inside of{{$}}
 // CHECK-NEXT: {{^}} 64-byte region {{\[}}[[SRC]], 0x{{[0-9a-f]+}}){{$}}
 // CHECK-EMPTY:
+// CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} memcpy-param-overlap | main{{$}}
 // CHECK-NEXT: {{^}}=================================================================={{$}}
 // CHECK-NEXT: STATUS: exit 1{{$}}
 
@@ -63,10 +64,11 @@ int main(int argc, char **argv)
 // ASAN-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in malloc{{( .*)?$}}
 // ASAN-NEXT: {{^}}    #1 0x{{[0-9a-f]+}} in main {{.*}}overlap.c:20{{(:[0-9]+)?$}}
 // ASAN: {{^}}SUMMARY: AddressSanitizer: memcpy-param-overlap {{.*}}overlap.c:27{{(:[0-9]+)?}} in main{{$}}
+// ASAN-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} memcpy-param-overlap | main{{$}}
 // ASAN-NEXT: {{^}}==[[PID]]==ABORTING{{$}}
 // ASAN-NEXT: STATUS: exit 1{{$}}
 
-// JSON: {{^}}{"detector":"KASAN","type":"memcpy-param-overlap","asan_type":"memcpy-param-overlap","access":"write","address":"[[DST:0x[0-9a-f]+]]","size":40,"pc":"0x{{[0-9a-f]+}}","task":"{{[^"]+}}","stack":[{"pc":"0x{{[0-9a-f]+}}","function":"memcpy",{{.*}}},{"pc":"0x{{[0-9a-f]+}}","function":"main","file":"{{.*}}overlap.c","line":27{{.*}}],"ranges":[{"address":"[[DST]]","size":40},{"address":"0x{{[0-9a-f]+}}","size":40}]}{{$}}
+// JSON: {{^}}{"detector":"KASAN","type":"memcpy-param-overlap","asan_type":"memcpy-param-overlap","access":"write","address":"[[DST:0x[0-9a-f]+]]","size":40,"pc":"0x{{[0-9a-f]+}}","task":"{{[^"]+}}","stack":[{"pc":"0x{{[0-9a-f]+}}","function":"memcpy",{{.*}}},{"pc":"0x{{[0-9a-f]+}}","function":"main","file":"{{.*}}overlap.c","line":27{{.*}}],"ranges":[{"address":"[[DST]]","size":40},{"address":"0x{{[0-9a-f]+}}","size":40}],"signature":"memcpy-param-overlap | main","signature_hash":"{{([0-9a-f]{16})}}"}{{$}}
 // JSON-NEXT: STATUS: exit 1{{$}}
 
 // STRCPY: {{^}}BUG: KASAN: strcpy-param-overlap in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}

@@ -65,6 +65,7 @@ int main(int argc, char **argv)
 // ASAN: {{^}}  Value changed: 0x{{([0-9a-f]{8})}} -> 0x{{([0-9a-f]{8})}}{{$}}
 // ASAN: {{^}}  Thread T{{[0-9]+}} (tid={{[0-9]+}}, running) created by main thread at:{{$}}
 // ASAN: {{^}}SUMMARY: ThreadSanitizer: data race {{.*}}formats.c:32{{.*}} in writer{{$}}
+// ASAN-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} data-race | reader | kc_loop / writer | kc_loop{{$}}
 // ASAN-NEXT: {{^}}=================={{$}}
 // ASAN-NOT: KCSAN
 // ASAN: {{^}}done{{$}}

@@ -65,6 +65,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_fork.c:41{{$}}
 // CHECK: {{^}}{{.*}}[[PID]]{{.*$}}
+// CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} uninit-value | child | main{{$}}
 // CHECK-NEXT: {{^}}====================================================={{$}}
 // CHECK-NEXT: {{^}}parent: child exited 1, value 1{{$}}
 // CHECK-NEXT: STATUS: exit 0{{$}}

@@ -97,7 +97,7 @@ int main(int argc, char **argv)
 // PRINTF: {{^}}Uninit was created at:{{$}}
 // PRINTF-NEXT: {{^}} malloc{{$}}
 // PRINTF-NEXT: {{^}} heap_int+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_params.c:24{{$}}
-// PRINTF-NOT: value
+// PRINTF-NOT: {{^}}value
 // PRINTF: STATUS: exit 1{{$}}
 
 // RETVAL: {{^}}BUG: KMSAN: uninit-value in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}

@@ -85,6 +85,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_threads.c:55{{$}}
 // CHECK: {{^}}{{.*}}[[TID]]{{.*$}}
+// CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} uninit-value | run | worker | bad_worker{{$}}
 // CHECK-NEXT: {{^}}====================================================={{$}}
 // CHECK-NEXT: STATUS: exit 1{{$}}
 

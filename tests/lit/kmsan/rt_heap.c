@@ -8,11 +8,12 @@
 // RUN: bash %S/../Inputs/status.sh %t2 calloc 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
 // CHECK: {{^=====================================================$}}
 // CHECK-NEXT: BUG: KMSAN: uninit-value in check+0x
-// CHECK-NEXT: {{^ check\+0x.*rt_heap.c:30}}
+// CHECK-NEXT: {{^ check\+0x.*rt_heap.c:31}}
 // CHECK: Uninit was created at:
 // CHECK-NEXT: {{^ malloc$}}
-// CHECK-NEXT: {{^ main\+0x.*rt_heap.c:37}}
+// CHECK-NEXT: {{^ main\+0x.*rt_heap.c:38}}
 // CHECK: Reported by task
+// CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} uninit-value | {{.+}}{{$}}
 // CHECK-NEXT: {{^=====================================================$}}
 // CHECK-NEXT: STATUS: exit 1
 // OK: ok

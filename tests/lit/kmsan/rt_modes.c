@@ -20,6 +20,7 @@
 // ASAN: {{^  Uninitialized value was created by a heap allocation$}}
 // ASAN-NEXT: {{^    #0 0x[0-9a-f]+ in malloc$}}
 // ASAN: SUMMARY: MemorySanitizer: use-of-uninitialized-value {{.*}}rt_modes.c:{{[0-9]+}} in check
+// ASAN-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} uninit-value | check | main{{$}}
 // ASAN-NEXT: STATUS: exit 1
 // JSON: {"detector":"KMSAN","type":"uninit-value","asan_type":"use-of-uninitialized-value","function":"check+0x{{.*}}"stack":[{"pc":{{.*}}"function":"check"{{.*}}"origins":[{"kind":"heap","stack":[{"pc":"0x{{[0-9a-f]+}}","function":"malloc"
 // JSON: STATUS: exit 1

@@ -40,6 +40,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}    [<{{[0-9a-f]+}}>] deep+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}leak.h:{{[0-9]+}}{{$}}
 // CHECK-NEXT: {{^}}    [<{{[0-9a-f]+}}>] main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}direct.c:24{{$}}
 // CHECK: {{^}}  direct leak: 1 object(s), 32 byte(s) allocated from this backtrace{{$}}
+// CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} memory-leak | make_leak | deep | main{{$}}
 // CHECK-NEXT: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}kmemleak: 1 new suspected memory leaks{{$}}
 // CHECK-NEXT: {{^}}STATUS: exit 23{{$}}
@@ -54,10 +55,12 @@ int main(int argc, char **argv)
 // ASAN-NEXT: {{^}}    #1 0x{{[0-9a-f]+}} in make_leak {{.*}}direct.c:14{{(:[0-9]+)?$}}
 // ASAN-NEXT: {{^}}    #2 0x{{[0-9a-f]+}} in deep {{.*}}leak.h:{{[0-9]+(:[0-9]+)?$}}
 // ASAN-NEXT: {{^}}    #3 0x{{[0-9a-f]+}} in main {{.*}}direct.c:24{{(:[0-9]+)?$}}
+// ASAN: {{^}}Crash signature: {{([0-9a-f]{16})}} memory-leak | make_leak | deep | main{{$}}
+// ASAN-EMPTY:
 // ASAN: {{^}}SUMMARY: AddressSanitizer: 32 byte(s) leaked in 1 allocation(s).{{$}}
 // ASAN-NEXT: {{^}}STATUS: exit 23{{$}}
 
-// JSON: {{^}}{"detector":"KMEMLEAK","type":"memory-leak","asan_type":"Direct leak","leak":"direct","function":"make_leak","objects":1,"bytes":32,"pid":{{[0-9]+}},"object":{"start":"0x{{[0-9a-f]+}}","size":32,"alloc_task":{{[0-9]+}}},"alloc_stack":[{"pc":"0x{{[0-9a-f]+}}","function":"malloc","file":"","line":0,"column":0},{"pc":"0x{{[0-9a-f]+}}","function":"make_leak","file":"{{.*}}direct.c","line":14,
+// JSON: {{^}}{"detector":"KMEMLEAK","type":"memory-leak","asan_type":"Direct leak","leak":"direct","function":"make_leak","objects":1,"bytes":32,"pid":{{[0-9]+}},"object":{"start":"0x{{[0-9a-f]+}}","size":32,"alloc_task":{{[0-9]+}}},"alloc_stack":[{"pc":"0x{{[0-9a-f]+}}","function":"malloc","file":"","line":0,"column":0},{"pc":"0x{{[0-9a-f]+}}","function":"make_leak","file":"{{.*}}direct.c","line":14,{{.*}}"signature":"memory-leak | make_leak | deep | main","signature_hash":"{{([0-9a-f]{16})}}"}{{$}}
 // JSON-NEXT: {{^}}STATUS: exit 23{{$}}
 
 // VALID: {{^}}JSON OK 1{{$}}

@@ -75,6 +75,7 @@ int main(int argc, char **argv)
 // CHECK: {{^}}  direct leak: 1 object(s), 32 byte(s) allocated from this backtrace{{$}}
 // CHECK: {{^}}  indirect leak: 1 object(s), 32 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
 // CHECK: {{^}}  indirect leak: 1 object(s), 32 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
+// CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} memory-leak | {{.+}}{{$}}
 // CHECK-NEXT: {{^}}={{=+}}{{$}}
 // CHECK-NEXT: {{^}}kmemleak: 7 new suspected memory leaks{{$}}
 // CHECK-NEXT: {{^}}STATUS: exit 23{{$}}

@@ -85,6 +85,7 @@ int main(int argc, char **argv)
 // MISS: {{^}}  direct leak: 1 object(s), 16 byte(s) allocated from this backtrace{{$}}
 // MISS: {{^}}  indirect leak: 1 object(s), 16 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
 // MISS: {{^}}  indirect leak: 1 object(s), 16 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
+// MISS-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} memory-leak | {{.+}}{{$}}
 // MISS-NEXT: {{^}}={{=+}}{{$}}
 // MISS-NEXT: {{^}}kmemleak: 1 object(s), 77 byte(s) suppressed by leak:lib_alloc{{$}}
 // MISS-NEXT: {{^}}kmemleak: 3 new suspected memory leaks{{$}}

@@ -75,6 +75,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
 // CHECK-NEXT: {{^}} 48-byte region
 // CHECK-EMPTY:
+// CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} objects-remaining | main{{$}}
 // CHECK-NEXT: {{^}}={{=+}}{{$}}
 // CHECK-NEXT: STATUS: exit 1{{$}}
 
@@ -88,6 +89,7 @@ int main(int argc, char **argv)
 // ASAN-NEXT: {{^}}    #1 0x{{[0-9a-f]+}} in slots_alloc
 // ASAN-NEXT: {{^}}    #2 0x{{[0-9a-f]+}} in first_user
 // ASAN: {{^}}SUMMARY: AddressSanitizer: objects-remaining {{.*}}destroy.c:{{.*}} in main{{$}}
+// ASAN-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} objects-remaining | main{{$}}
 // ASAN-NEXT: ==ABORTING
 // ASAN-NEXT: STATUS: exit 1{{$}}
 

@@ -55,6 +55,7 @@ int main(int argc, char **argv)
 // ASAN-NEXT: {{^}}    #0 0x{{[0-9a-f]+}} in free{{$}}
 // ASAN: {{^}}previously allocated by thread T0 here:{{$}}
 // ASAN: {{^}}SUMMARY: AddressSanitizer: invalid-pointer-pair {{.*}}formats.c:15:{{[0-9]+}} in lt{{$}}
+// ASAN-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} invalid-pointer-pair | lt | main{{$}}
 // ASAN-NEXT: {{^}}=={{[0-9]+}}==ABORTING{{$}}
 // ASAN-NEXT: STATUS: exit 1{{$}}
 

@@ -86,7 +86,8 @@ int main(int argc, char **argv)
 // CMP-NEXT: {{^}}Second pointer 0x[[B]]:{{$}}
 // CMP-NEXT: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // CMP: {{^}}The buggy address belongs to the object at 0x[[B]]{{$}}
-// CMP: {{^}}=================================================================={{$}}
+// CMP: {{^}}Crash signature: {{[0-9a-f]+}} {{.*}}invalid-pointer-pair | less | main{{$}}
+// CMP-NEXT: {{^}}=================================================================={{$}}
 // CMP-NEXT: STATUS: exit 1{{$}}
 
 // SUB: {{^}}BUG: KASAN: invalid-pointer-pair in diff+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}

@@ -21,6 +21,7 @@ int main(void)
 }
 // ASAN: {{^}}{{.*}}formats.c:14:13: runtime error: shift exponent 64 is too large for 64-bit type '{{long unsigned int|unsigned long}}'{{$}}
 // ASAN-NEXT: {{^}}SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior {{.*}}formats.c:14:13 in {{$}}
+// ASAN-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} shift-out-of-bounds | shl | main{{$}}
 // ASAN-NEXT: {{^}}0{{$}}
 // ASAN-NEXT: STATUS: exit 0{{$}}
 

@@ -6,13 +6,15 @@ documents; prints one summary line per report for FileCheck, or
 they are.  Summary:
   json <detector> <type> <origin> function=<function> value=<old>-><new>|none
   json access <access>[ marked][ assert] size=<n> address=<hex> frame0=<function>
+and, with --signature, "json signature <text>" after the first line.
 """
 import json
 import re
 import sys
 
 HEX = re.compile(r'^0x[0-9a-f]+$')
-TOP = {'detector', 'type', 'asan_type', 'origin', 'function', 'pc', 'task', 'accesses'}
+TOP = {'detector', 'type', 'asan_type', 'origin', 'function', 'pc', 'task', 'accesses',
+       'signature', 'signature_hash'}
 ACCESS = {'address', 'size', 'access', 'marked', 'assert', 'tid', 'cpu', 'interrupt', 'stack'}
 
 for line in sys.stdin:
@@ -31,6 +33,9 @@ for line in sys.stdin:
         continue
     if not HEX.match(r['pc']):
         print('JSON ERROR: pc %r' % r['pc'])
+    if not r['signature'].startswith(r['type'] + ' | ') or \
+       not re.match(r'^[0-9a-f]{16}$', r['signature_hash']):
+        print('JSON ERROR: signature %r %r' % (r['signature'], r['signature_hash']))
     value = 'none'
     if 'value' in r:
         v = r['value']
@@ -42,6 +47,8 @@ for line in sys.stdin:
         print('JSON ERROR: origin %s with %d accesses' % (r['origin'], n))
     print('json %s %s %s function=%s value=%s' % (r['detector'], r['type'], r['origin'],
                                                  r['function'], value))
+    if '--signature' in sys.argv:
+        print('json signature %s' % r['signature'])
     for a in r['accesses']:
         if set(a) != ACCESS:
             print('JSON ERROR: access keys %s' % sorted(a))
