@@ -14,19 +14,45 @@ static const char *word(const struct kasan_leak *l)
 	return l->direct ? "Direct leak" : "Indirect leak";
 }
 
+/* The C library functions the runtime provides that allocate for their
+ * caller: a leak of their result is their caller's. */
+static const char *const allocating[] = {
+	"strdup", "__strdup", "strndup", "__strndup", "wcsdup", "getline",
+	"getdelim", "__getdelim", "own_getdelim", "asprintf", "__asprintf",
+	"vasprintf", "__vasprintf", "own_vasprintf",
+};
+
+static int is_allocating(const char *fn)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(allocating); i++)
+		if (!core_strcmp(fn, allocating[i]))
+			return 1;
+	return 0;
+}
+
 /* The function that called the allocator (the first frame after its
- * entry point), for the kasan title and the json key. */
+ * entry point and after the runtime's strdup, getline, asprintf...), for
+ * the kasan title and the json key. */
 static void leak_function(const struct kasan_leak *l, char *buf, size_t len)
 {
 	const uintptr_t *pcs;
 	struct ksan_symbol s;
-	size_t n = core_depot_fetch(l->stack, &pcs);
+	size_t n = core_depot_fetch(l->stack, &pcs), i;
 
-	core_memset(&s, 0, sizeof(s));
-	if (n < 2 || ksan_port_symbolize(pcs[1], 1, &s) || !s.function)
-		core_snprintf(buf, len, n >= 2 ? "0x%lx" : "?", n >= 2 ? (unsigned long)pcs[1] : 0ul);
-	else
-		core_snprintf(buf, len, "%s", s.function);
+	for (i = 1; i < n; i++) {
+		core_memset(&s, 0, sizeof(s));
+		if (ksan_port_symbolize(pcs[i], 1, &s) || !s.function) {
+			core_snprintf(buf, len, "0x%lx", (unsigned long)pcs[i]);
+			return;
+		}
+		if (i + 1 == n || !is_allocating(s.function)) {
+			core_snprintf(buf, len, "%s", s.function);
+			return;
+		}
+	}
+	core_snprintf(buf, len, "?");
 }
 
 /* One signature per leak, from its allocation stack (the allocator's
