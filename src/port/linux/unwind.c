@@ -194,16 +194,11 @@ static int outside_exe(uintptr_t pc)
 	return exe_text.hi && (pc < exe_text.lo || pc >= exe_text.hi);
 }
 
-static int frame_ok(uintptr_t fp, const struct range *r)
-{
-	return !(fp & 7) && fp >= r->lo && fp + 16 <= r->hi;
-}
-
 size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 			     uintptr_t fp)
 {
 	struct range r = stack_range;
-	uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+	uintptr_t here = (uintptr_t)__builtin_frame_address(0), lo, hi;
 	size_t n = 0;
 
 	if (!max)
@@ -228,16 +223,23 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 		if (fp >= here && here >= r.lo)
 			stack_range = r;
 	}
-	if (here >= r.lo && here < r.hi && here < fp)
-		r.lo = here;	/* frames live above the current one */
-	if (pc)
-		pcs[n++] = pc;
-	else if (frame_ok(fp, &r))
-		pcs[n++] = ((uintptr_t *)fp)[1];
-	while (n < max && frame_ok(fp, &r)) {
+	/* the bounds in registers for the walk (r's address was taken) */
+	lo = r.lo;
+	hi = r.hi;
+	if (here >= lo && here < hi && here < fp)
+		lo = here;	/* frames live above the current one */
+	if (!(!(fp & 7) && fp >= lo && fp + 16 <= hi)) {
+		if (pc)
+			pcs[n++] = pc;
+		return n;
+	}
+	pcs[n++] = pc ? pc : ((uintptr_t *)fp)[1];
+	/* fp is a frame record inside [lo, hi); each next one must lie
+	 * above it (so above lo) and end below hi */
+	while (n < max) {
 		uintptr_t next = ((uintptr_t *)fp)[0];
 
-		if (next <= fp || !frame_ok(next, &r))
+		if (next <= fp || (next & 7) || next > hi - 16)
 			break;
 		fp = next;
 		pc = ((uintptr_t *)fp)[1];
