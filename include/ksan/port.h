@@ -75,6 +75,30 @@ void **ksan_port_thread_slot(void);
 size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 			     uintptr_t fp);
 
+/*
+ * Traces the caller asks for again and again from the same places (every
+ * malloc and free): the caller keeps memos, the port fills one with the
+ * frame records its walk read, and later checks those records where they
+ * are (all at once, no chain of dependent loads) instead of walking again.
+ * ksan_port_stack_trace_memo walks as ksan_port_stack_trace (pc != 0) and
+ * remembers the walk in m (or empties m, nrec = 0, when it cannot).
+ * ksan_port_memo_same: 1 when m remembers a walk from (pc, fp, max) whose
+ * records are unchanged, so the trace is that walk's (m->n frames).  A
+ * memo is one thread's, used by one call at a time.  A port without memos
+ * empties m and answers 0.
+ */
+#define KSAN_MEMO_FRAMES 32
+struct ksan_trace_memo {
+	uintptr_t pc, fp, max, hi;	/* the call it remembers; hi: the port's */
+	uint32_t n;			/* return addresses in that trace */
+	uint32_t nrec;			/* records read: 0 = empty */
+	uintptr_t rec[KSAN_MEMO_FRAMES + 1][2];	/* {next, return address} */
+};
+size_t ksan_port_stack_trace_memo(uintptr_t *pcs, size_t max, uintptr_t pc,
+				  uintptr_t fp, struct ksan_trace_memo *m);
+int ksan_port_memo_same(const struct ksan_trace_memo *m, uintptr_t pc, uintptr_t fp,
+			size_t max);
+
 /* Bounds of the current thread's stack: [*lo, *hi).  Returns 0 if known. */
 int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi);
 /* Which thread's stack holds addr: its id and name.  Returns 0 if known. */

@@ -229,18 +229,56 @@ size_t core_capture_stack(uintptr_t *pcs, size_t max, uintptr_t pc, uintptr_t fp
 	return n + ksan_port_stack_trace(pcs + n, max - n, pc, fp);
 }
 
+/*
+ * The heap's captures come from a few places, each with a few call chains
+ * above it.  The thread's memos (a set per place, CORE_MEMO_WAYS ways)
+ * remember recent walks and their handles: a memo whose frame records are
+ * unchanged (the port checks them without walking) gives its handle, with
+ * no walk, hash or depot lookup.  Else the set's oldest way walks anew.
+ */
 depot_handle_t core_caller_stack(struct core_thread *t, const struct core_caller *c)
 {
 	uintptr_t pcs[DEPOT_MAX_FRAMES];
-	size_t max = core_opt.malloc_context_size + 1;	/* and the entry point */
+	size_t max = core_opt.malloc_context_size + 1, n;	/* and the entry point */
+	uint64_t k = (c->pc ^ (c->fp >> 4)) * 0x9e3779b97f4a7c15ull;
+	unsigned set, i, w, v;
+	struct core_memo *m;
+	depot_handle_t h;
 
 	if (c->stack)
 		return c->stack;
 	/* malloc_context_size=64 and an entry point make 65 */
 	if (max > DEPOT_MAX_FRAMES)
 		max = DEPOT_MAX_FRAMES;
-	return core_depot_save_cached(t, pcs,
-				      core_capture_stack(pcs, max, c->pc, c->fp, c->entry));
+	/* a signal handler's malloc nested in a memo's use walks */
+	if (t->in_memo || !c->entry || !c->pc || max - 1 > KSAN_MEMO_FRAMES)
+		return core_depot_save_cached(t, pcs,
+					      core_capture_stack(pcs, max, c->pc, c->fp, c->entry));
+	t->in_memo = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	set = (unsigned)(k >> (64 - CORE_MEMO_SET_BITS));
+	m = t->memo[set];
+	/* the way that answered last first: a place's chains come in runs */
+	for (i = 0, w = t->memo_last[set]; i < CORE_MEMO_WAYS;
+	     i++, w = (w + 1) % CORE_MEMO_WAYS)
+		if (m[w].handle && m[w].entry == c->entry &&
+		    ksan_port_memo_same(&m[w].trace, c->pc, c->fp, max - 1)) {
+			t->memo_last[set] = (uint8_t)w;
+			h = m[w].handle;
+			goto out;
+		}
+	v = t->memo_next[set]++ % CORE_MEMO_WAYS;
+	t->memo_last[set] = (uint8_t)v;
+	m[v].handle = 0;
+	n = 1 + ksan_port_stack_trace_memo(pcs + 1, max - 1, c->pc, c->fp, &m[v].trace);
+	pcs[0] = c->entry;
+	h = core_depot_save_cached(t, pcs, n);
+	m[v].entry = c->entry;
+	m[v].handle = h;
+out:
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	t->in_memo = 0;
+	return h;
 }
 
 size_t core_depot_bytes(void)

@@ -250,6 +250,96 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 	return n;
 }
 
+/*
+ * The memo's records are the words ksan_port_stack_trace reads, in the
+ * order it reads them: record 0 at fp, each next record at the one
+ * before's first word.  Unchanged words make the same walk (same bounds,
+ * same max), so checking them, each at an address the memo already holds,
+ * replaces the walk's chain of dependent loads.  Only walks inside this
+ * thread's known stack are remembered: their records stay readable.
+ */
+/* The memo path's conditions: fp a record on this thread's known stack,
+ * above this frame, and a trace ksan_port_stack_trace would walk. */
+static int memo_ok(uintptr_t pc, uintptr_t fp, size_t max, uintptr_t here)
+{
+	struct range r = stack_range;
+
+	return pc && max && max <= KSAN_MEMO_FRAMES && !(fp & 7) && here >= r.lo &&
+	       fp >= here && fp + 16 <= r.hi && !in_cfi && !outside_exe(pc);
+}
+
+/* A frame record, or a memo's copy of one: 16 bytes compared at once. */
+typedef uint64_t record_v __attribute__((vector_size(16)));
+
+static inline record_v record_at(uintptr_t a)
+{
+	record_v v;
+
+	__builtin_memcpy(&v, (const void *)a, sizeof(v));
+	return v;
+}
+
+int ksan_port_memo_same(const struct ksan_trace_memo *m, uintptr_t pc, uintptr_t fp,
+			size_t max)
+{
+	record_v d = { 0, 0 };
+	uintptr_t a = fp;
+	uint32_t i;
+
+	struct range r = stack_range;
+	uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+
+	/* remembered under memo_ok, which still holds for the same call on
+	 * the same stack (outside_exe(pc) does not change) */
+	if (!m->nrec || m->pc != pc || m->fp != fp || m->max != max || m->hi != r.hi ||
+	    here < r.lo || fp < here)
+		return 0;
+	for (i = 0; i < m->nrec; i++) {
+		d |= record_at(a) ^ record_at((uintptr_t)m->rec[i]);
+		a = m->rec[i][0];
+	}
+	return !(d[0] | d[1]);
+}
+
+size_t ksan_port_stack_trace_memo(uintptr_t *pcs, size_t max, uintptr_t pc,
+				  uintptr_t fp, struct ksan_trace_memo *m)
+{
+	uintptr_t a, hi = stack_range.hi;
+	size_t n = 0;
+	uint32_t k = 0;
+
+	m->nrec = 0;
+	if (!memo_ok(pc, fp, max, (uintptr_t)__builtin_frame_address(0)))
+		return ksan_port_stack_trace(pcs, max, pc, fp);
+	/* ksan_port_stack_trace's walk, each record it reads remembered */
+	pcs[n++] = pc;
+	for (a = fp;;) {
+		uintptr_t next = ((uintptr_t *)a)[0];
+
+		m->rec[k][0] = next;
+		m->rec[k][1] = ((uintptr_t *)a)[1];
+		k++;
+		if (n == max || next <= a || (next & 7) || next > hi - 16)
+			break;
+		pc = ((uintptr_t *)next)[1];
+		if (pc < 4096) {
+			m->rec[k][0] = ((uintptr_t *)next)[0];
+			m->rec[k][1] = pc;
+			k++;
+			break;
+		}
+		pcs[n++] = pc;
+		a = next;
+	}
+	m->pc = pcs[0];
+	m->fp = fp;
+	m->max = max;
+	m->hi = hi;
+	m->n = (uint32_t)n;
+	m->nrec = k;
+	return n;
+}
+
 /* The current thread's exact stack (thread_stack), from the thread library
  * (not from a mapping, which the kernel may have merged with a neighbour). */
 void port_thread_register(uintptr_t lo, uintptr_t hi);
