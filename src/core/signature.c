@@ -79,8 +79,9 @@ static const char *const skip_prefixes[] = {
 
 /* Functions that are not the program's, by their whole name. */
 static const char *const skip_names[] = {
-	"_start", "start_thread", "clone", "clone3", "__clone", "__clone3",
-	"__restore_rt", "LLVMFuzzerTestOneInput",
+	"_start", "_start_c", "libc_start_main_stage2", "start_thread",
+	"clone", "clone3", "__clone", "__clone3", "__restore_rt", "__restore",
+	"LLVMFuzzerTestOneInput",
 	0
 };
 

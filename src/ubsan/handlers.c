@@ -91,12 +91,17 @@ _Static_assert(sizeof(struct nonnull_arg_data) == 40, "NonNullArgData");
 _Static_assert(__builtin_offsetof(struct nonnull_arg_data, arg_index) == 32, "arg_index");
 
 /* Both forms of a handler: the recover one goes on (unless halt_on_error=1),
- * the _abort one stops after the report. */
+ * the _abort one stops after the report.  The handler keeps its frame until
+ * the call returns (the empty asm: no tail call): the report's stack starts
+ * from that frame's record, which an aarch64 callee's frame would overwrite
+ * (the stack then ended at the handler's caller). */
 #define HANDLERS(name, proto, call)					\
 	ABI void __ubsan_handle_##name proto				\
-	{ int halt = 0; uintptr_t pc = PC, fp = FP; call; }		\
+	{ int halt = 0; uintptr_t pc = PC, fp = FP; call;		\
+	  __asm__ volatile("" ::: "memory"); }				\
 	ABI void __ubsan_handle_##name##_abort proto			\
-	{ int halt = 1; uintptr_t pc = PC, fp = FP; call; }
+	{ int halt = 1; uintptr_t pc = PC, fp = FP; call;		\
+	  __asm__ volatile("" ::: "memory"); }
 
 /* ---- arithmetic ---------------------------------------------------------- */
 

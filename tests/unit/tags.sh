@@ -154,6 +154,7 @@ for cfg in $configs; do
 		if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: $type in " <<< "$o" &&
 			{ [ "$type" = double-free ] || [ "$type" = invalid-free ] ||
 			  grep -q "^Pointer tag: \[..\], memory tag: \[..\]" <<< "$o"; } &&
+			grep -Eq "^Crash signature: [0-9a-f]{16} $type( Read| Write)?( \| |$)" <<< "$o" &&
 			! grep -q "^done" <<< "$o"; then
 			pass "$cfg: $c: $type"
 		else
@@ -226,10 +227,13 @@ if [ -x "$sw" ] && [ -x "$hw" ]; then
 	run "$sw" right KSAN_OPTIONS=report_format=asan
 	if grep -q "ERROR: HWAddressSanitizer: tag-mismatch on address 0x" <<< "$o" &&
 		grep -q "READ of size 1 at 0x.* tags: ../fe (ptr/mem) in thread T0" <<< "$o" &&
-		grep -q "^SUMMARY: HWAddressSanitizer: tag-mismatch" <<< "$o"; then pass "asan layout"
+		grep -q "^SUMMARY: HWAddressSanitizer: tag-mismatch" <<< "$o" &&
+		grep -Eq "^Crash signature: [0-9a-f]{16} [a-z-]+ Read \| " <<< "$(grep -A1 "^SUMMARY: " <<< "$o")"; then
+		pass "asan layout"
 	else fail "asan layout: $(echo "$o" | head -4 | tr '\n' ' ')"; fi
 	run "$sw" uaf KSAN_OPTIONS=report_format=json
-	if grep -q '^{"detector":"KASAN","mode":"sw_tags","type":"slab-use-after-free".*"memory_tag":"..".*"free_stack":' <<< "$o"; then pass "json layout"
+	if grep -Eq '^\{"detector":"KASAN","mode":"sw_tags","type":"slab-use-after-free".*"memory_tag":"..".*"free_stack":.*,"signature":"slab-use-after-free (Read|Write) \| [^"]+","signature_hash":"[0-9a-f]{16}"\}$' <<< "$o"; then
+		pass "json layout"
 	else fail "json layout: $(echo "$o" | head -2 | tr '\n' ' ')"; fi
 	run "$hw" far KSAN_OPTIONS=kasan_mode=async
 	if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: invalid-access$" <<< "$o" &&
