@@ -130,13 +130,15 @@ struct core_qbatch {		/* this thread's freed objects, not yet in the FIFO */
 };
 /* The heap's stack captures: memos of recent walks (the port's) with the
  * depot handles of their traces, in sets by the place the call comes from
- * (depot.c). */
+ * (depot.c).  A set's tags and handles share a cache line: the search
+ * reads the memos' records only for a way whose tag matches. */
 #define CORE_MEMO_SET_BITS 3
 #define CORE_MEMO_WAYS 4
-struct core_memo {
-	uintptr_t entry;	/* the trace's first frame, the API function */
-	uint32_t handle;	/* 0: empty */
-	struct ksan_trace_memo trace;
+struct core_memo_set {
+	uint32_t tag[CORE_MEMO_WAYS];	/* hash of (entry, pc, fp) */
+	uint32_t handle[CORE_MEMO_WAYS];	/* 0: empty way */
+	uint8_t next;			/* the way replaced next */
+	uint8_t last;			/* the way that answered last */
 };
 struct core_thread {
 	uint32_t tid;
@@ -150,10 +152,10 @@ struct core_thread {
 	struct core_qbatch quarantine;
 	struct core_cache cache[CORE_NCLASSES];
 	uint32_t depot_cache[CORE_DEPOT_CACHE];	/* recent stack handles */
-	int in_memo;		/* updating a memo (a signal may nest) */
-	uint8_t memo_next[1 << CORE_MEMO_SET_BITS];	/* the way each set replaces next */
-	uint8_t memo_last[1 << CORE_MEMO_SET_BITS];	/* and the one that answered last */
-	struct core_memo memo[1 << CORE_MEMO_SET_BITS][CORE_MEMO_WAYS];
+	int in_memo;		/* using the memos (a signal may nest) */
+	struct core_memo_set memo_set[1 << CORE_MEMO_SET_BITS];
+	uintptr_t memo_entry[1 << CORE_MEMO_SET_BITS][CORE_MEMO_WAYS];	/* its API function */
+	struct ksan_trace_memo memo[1 << CORE_MEMO_SET_BITS][CORE_MEMO_WAYS];
 };
 struct core_thread *core_thread_get(void);
 /* Called by the port when a thread ends (value of its thread slot). */

@@ -240,9 +240,12 @@ depot_handle_t core_caller_stack(struct core_thread *t, const struct core_caller
 {
 	uintptr_t pcs[DEPOT_MAX_FRAMES];
 	size_t max = core_opt.malloc_context_size + 1, n;	/* and the entry point */
-	uint64_t k = (c->pc ^ (c->fp >> 4)) * 0x9e3779b97f4a7c15ull;
-	unsigned set, i, w, v;
-	struct core_memo *m;
+	uint64_t k = ((c->pc ^ (c->fp >> 4)) * 0x9e3779b97f4a7c15ull) ^
+		     (c->entry * 0xc2b2ae3d27d4eb4full);
+	uint32_t tag = (uint32_t)k;
+	struct core_memo_set *ms;
+	struct ksan_trace_memo *m;
+	unsigned set, i, w;
 	depot_handle_t h;
 
 	if (c->stack)
@@ -257,24 +260,26 @@ depot_handle_t core_caller_stack(struct core_thread *t, const struct core_caller
 	t->in_memo = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	set = (unsigned)(k >> (64 - CORE_MEMO_SET_BITS));
+	ms = &t->memo_set[set];
 	m = t->memo[set];
-	/* the way that answered last first: a place's chains come in runs */
-	for (i = 0, w = t->memo_last[set]; i < CORE_MEMO_WAYS;
-	     i++, w = (w + 1) % CORE_MEMO_WAYS)
-		if (m[w].handle && m[w].entry == c->entry &&
-		    ksan_port_memo_same(&m[w].trace, c->pc, c->fp, max - 1)) {
-			t->memo_last[set] = (uint8_t)w;
-			h = m[w].handle;
+	/* the way that answered last first: a place's chains come in runs;
+	 * the tag (entry, pc and fp hashed) saves reading the others */
+	for (i = 0, w = ms->last; i < CORE_MEMO_WAYS; i++, w = (w + 1) % CORE_MEMO_WAYS)
+		if (ms->tag[w] == tag && ms->handle[w] && t->memo_entry[set][w] == c->entry &&
+		    ksan_port_memo_same(&m[w], c->pc, c->fp, max - 1)) {
+			ms->last = (uint8_t)w;
+			h = ms->handle[w];
 			goto out;
 		}
-	v = t->memo_next[set]++ % CORE_MEMO_WAYS;
-	t->memo_last[set] = (uint8_t)v;
-	m[v].handle = 0;
-	n = 1 + ksan_port_stack_trace_memo(pcs + 1, max - 1, c->pc, c->fp, &m[v].trace);
+	w = ms->next++ % CORE_MEMO_WAYS;
+	ms->last = (uint8_t)w;
+	ms->handle[w] = 0;
+	n = 1 + ksan_port_stack_trace_memo(pcs + 1, max - 1, c->pc, c->fp, &m[w]);
 	pcs[0] = c->entry;
 	h = core_depot_save_cached(t, pcs, n);
-	m[v].entry = c->entry;
-	m[v].handle = h;
+	ms->tag[w] = tag;
+	t->memo_entry[set][w] = c->entry;
+	ms->handle[w] = h;
 out:
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	t->in_memo = 0;
