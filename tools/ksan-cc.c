@@ -207,6 +207,8 @@ static const struct flag_row line_table_flags[] = {
 #define RUNTIME_ARCHIVE  "libksan.a"        /* executables, --whole-archive */
 #define SHLIB_ARCHIVE    "libksan_shlib.a"  /* -shared: forwarders to the runtime */
 #define EXPORTS_FILE     "ksan.exports"     /* executables not static: --dynamic-list */
+/* In INCDIR/ksan: included into clang units with inline checks */
+#define KASAN_COLD_HEADER "kasan_cold.h"
 /* --ksan=...,kfence: an absolute symbol the runtime tests (weak, address 1) */
 #define KFENCE_ENABLE_SYMBOL "__ksan_kfence_enabled"
 static const char *const exe_link_libs[] = { "-lpthread", "-ldl" };
@@ -1411,6 +1413,19 @@ int main(int argc, char **argv)
 
     if (st.sources)
         vec_push(&cmd, concat("-I", incdir));
+    /* clang's inline checks: report calls declared cold, so that each
+     * check's call leaves the hot path (include/ksan/kasan_cold.h says
+     * why); not into -E output, where the text would show.  Only speed
+     * hangs on it: without the header (an install that lacks it) the
+     * unit compiles as before */
+    if (st.sources && !st.opt_E && st.kasan && !st.no_kasan && st.mode == M_INLINE &&
+        detect_family(cc) == CC_CLANG) {
+        char *cold = concat(incdir, "/ksan/" KASAN_COLD_HEADER);
+        if (access(cold, R_OK) == 0) {
+            vec_push(&cmd, "-include");
+            vec_push(&cmd, cold);
+        }
+    }
 
     if (links && !st.relocatable) {
         /* the target's archives: LIBDIR, or LIBDIR/<arch> for another one */

@@ -17,6 +17,7 @@ if [ $# -lt 1 ] || [ ! -x "$1" ]; then
     exit 2
 fi
 SRC_KSAN_CC=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 USER_LIBDIR=${2:-}
 if [ -n "$USER_LIBDIR" ]; then
     USER_LIBDIR=$(cd "$USER_LIBDIR" && pwd) || exit 2
@@ -42,6 +43,10 @@ unset KSAN_CC KSAN_CC_VERBOSE
 cat > "$INC/ksan/ksan.h" <<'EOF'
 #define KSAN_TEST_HEADER 1
 EOF
+# the real one: clang inline units include it (-include), its table names
+# report calls the fake runtime below defines
+COLD=$INC/ksan/kasan_cold.h
+cp "$ROOT/include/ksan/kasan_cold.h" "$COLD" || exit 2
 
 # A fake runtime: every outline/report entry point as a no-op, and
 # __asan_load4_noabort saying "strong" once (the executable's definition).
@@ -248,9 +253,28 @@ check "gcc inline: exact command" [ "$LINE" = "ksan-cc: exec: gcc $GCC_IN -c t.c
 LINE=$(vline --ksan-cc=gcc --ksan-mode=outline -c t.c -o e.o)
 check "gcc outline: exact command" [ "$LINE" = "ksan-cc: exec: gcc $GCC_OUT -c t.c -o e.o -I$INC" ]
 LINE=$(vline --ksan-cc=clang -c t.c -o e.o)
-check "clang inline: exact command" [ "$LINE" = "ksan-cc: exec: clang $CLANG_IN -c t.c -o e.o -I$INC" ]
+check "clang inline: exact command" [ "$LINE" = "ksan-cc: exec: clang $CLANG_IN -c t.c -o e.o -I$INC -include $COLD" ]
 LINE=$(vline --ksan-cc=clang --ksan-mode=outline -c t.c -o e.o)
 check "clang outline: exact command" [ "$LINE" = "ksan-cc: exec: clang $CLANG_OUT -c t.c -o e.o -I$INC" ]
+
+# kasan_cold.h: clang inline units only, never into -E output, and a unit
+# still compiles (as before, without it) when the header is missing
+LINE=$(vline --ksan-cc=clang -E t.c -o e.i)
+check "cold header: not with -E" lacks "kasan_cold.h"
+LINE=$(vline --ksan-cc=clang -fno-sanitize=address -c t.c -o e.o)
+check "cold header: not without kasan" lacks "kasan_cold.h"
+LINE=$(vline --ksan-cc=clang --ksan=kfence -c t.c -o e.o)
+check "cold header: not for kfence alone" lacks "kasan_cold.h"
+LINE=$(vline --ksan-cc=gcc -c t.c -o e.o)
+check "cold header: not for gcc" lacks "kasan_cold.h"
+cold_table() { "$K" --ksan-cc=clang -O1 -c t.c -o c1.o && [ "$(nm c1.o | grep -c ' V __ksan_cold_reports$')" = 1 ]; }
+check "cold header: its table, a COMDAT in the unit" cold_table
+mv "$COLD" "$COLD.away"
+rm -f e.o
+LINE=$(vline --ksan-cc=clang -c t.c -o e.o)
+check "cold header: missing, left out" lacks "kasan_cold.h"
+check "cold header: missing, the unit compiles" [ -f e.o ]
+mv "$COLD.away" "$COLD"
 
 # ---------------------------------------------------------------- pass-through
 for cc in gcc clang; do
