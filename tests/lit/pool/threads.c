@@ -1,4 +1,4 @@
-// Four threads allocate from and free into one pool at once (20000 objects each, with a release function and a quarantine of 64 slots, so releases happen on every thread; and a second pool without one): no report, every object handed out is whole and addressable, no slot is handed out twice, and the pool's records and quarantine stay consistent (at the end every slot was released or is free).  "uaf": an object freed by one thread and read by another is slab-use-after-free with the freeing thread's stack ("Freed by task <its tid>").  "fork": while the threads run, and a fifth one hands out and takes back a 16 MiB object of a third pool (whose lock is then held most of the time, while 2 MiB of shadow are written), the main thread forks 20 times and each child allocates and frees from the pools (the pool locks follow the fork protocol: a child never starts with a pool lock held; without it the children hang).
+// Four threads allocate from and free into one pool at once (20000 objects each, with a release function and a quarantine of 64 slots, so releases happen on every thread; and a second pool without one): no report, every object handed out is whole and addressable, no slot is handed out twice, and the pool's records and quarantine stay consistent (at the end every slot was released or is free).  "uaf": an object freed by one thread and read by another is slab-use-after-free with the freeing thread's stack ("Freed by task <its tid>").  "fork": while the threads run, and a fifth one hands out and takes back a 16 MiB object of a third pool (whose lock is then held most of the time, while 2 MiB of shadow are written), the main thread forks 20 times and each child allocates and frees from the pools (the pool locks follow the fork protocol: a child never starts with a pool lock held; without it the children hang).  The test's own free-list locks follow it too (pthread_atfork): without that a child hung now and then on a free-list lock a churning thread held at the fork (5 of 180 runs under load).
 // RUN: %ksan_cc -O1 -g %s -o %t -pthread
 // RUN: env KSAN_OPTIONS=pool_quarantine_size=4096 bash %S/../Inputs/status.sh %run %t churn 2>&1 | FileCheck %s --check-prefix=CHURN --implicit-check-not=KASAN
 // RUN: env KSAN_OPTIONS=pool_quarantine_size=4096 bash %S/../Inputs/status.sh timeout 60 %run %t fork 2>&1 | FileCheck %s --check-prefix=FORK --implicit-check-not=KASAN
@@ -77,6 +77,20 @@ static void *reader(void *arg)
 	return NULL;
 }
 
+/* the free lists' own locks (slots.h): a child must not start with one
+ * held by a churning thread */
+static void lists_lock(void)
+{
+	pthread_mutex_lock(&pool.lock);
+	pthread_mutex_lock(&plain.lock);
+}
+
+static void lists_unlock(void)
+{
+	pthread_mutex_unlock(&plain.lock);
+	pthread_mutex_unlock(&pool.lock);
+}
+
 int main(int argc, char **argv)
 {
 	pthread_t t[NTHREADS];
@@ -86,6 +100,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IONBF, 0);
 	slots_init(&pool, "shared_pool", OBJ, 1024, 1);
 	slots_init(&plain, "plain_pool", OBJ, 1024, 0);
+	pthread_atfork(lists_lock, lists_unlock, lists_unlock);
 	if (!strcmp(argv[1], "uaf")) {
 		pthread_barrier_init(&barrier, NULL, 2);
 		pthread_create(&t[0], NULL, freer, NULL);
