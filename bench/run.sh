@@ -146,6 +146,20 @@ VCC[kcsan-gcc]="$KSAN_CC --ksan-cc=gcc --ksan=kcsan";                 VFAM[kcsan
 VCC[kcsan-clang]="$KSAN_CC --ksan-cc=clang --ksan=kcsan";             VFAM[kcsan-clang]="clang"; VKIND[kcsan-clang]="kcsan"
 VCC[tsan-gcc]="gcc -fsanitize=thread";                                VFAM[tsan-gcc]="gcc";   VKIND[tsan-gcc]="tsan"
 VCC[tsan-clang]="clang -fsanitize=thread";                            VFAM[tsan-clang]="clang"; VKIND[tsan-clang]="tsan"
+# Stack-use-after-return (issue 16; not in the full run, pick them with
+# --variants): GCC builds with (-uar) and without (-nouar) the fake-stack
+# instrumentation, run with it off (ksan's default), and inline's -uar-on
+# with detect_stack_use_after_return=1; bench/results/2026-12-04-uar.md
+UAR_VARIANTS=()
+declare -A VENV
+for m in inline outline; do
+	VCC[ksan-$m-gcc-uar]="$KSAN_CC --ksan-cc=gcc --ksan-mode=$m --ksan-uar"
+	VCC[ksan-$m-gcc-nouar]="$KSAN_CC --ksan-cc=gcc --ksan-mode=$m --ksan-no-uar"
+	UAR_VARIANTS+=("ksan-$m-gcc-uar" "ksan-$m-gcc-nouar")
+done
+VCC[ksan-inline-gcc-uar-on]="${VCC[ksan-inline-gcc-uar]}"; UAR_VARIANTS+=(ksan-inline-gcc-uar-on)
+VENV[ksan-inline-gcc-uar-on]="KSAN_OPTIONS=detect_stack_use_after_return=1"
+for v in "${UAR_VARIANTS[@]}"; do VFAM[$v]="gcc"; VKIND[$v]=${v%%-gcc-*}; done
 # Run-time environment of each kind.  ASan: no leak check at exit (LSan's
 # cost is measured on its own, beside ksan's, in section 5c).  ksan: its
 # defaults, so its leak check at exit runs (a leak fails the run; on these
@@ -231,7 +245,7 @@ if [ "$aarch64" = 1 ]; then	# the aarch64 variants, the workloads they run
 fi
 if [ -n "$only_variants" ]; then IFS=, read -r -a VARIANTS <<< "$only_variants"; fi
 if [ -n "$only_workloads" ]; then IFS=, read -r -a WORKLOADS <<< "$only_workloads"; fi
-for v in "${VARIANTS[@]}"; do [ -n "${VCC[$v]:-}" ] || die "unknown variant '$v' (known: ${ALL_VARIANTS[*]} ${A64_VARIANTS[*]})"; done
+for v in "${VARIANTS[@]}"; do [ -n "${VCC[$v]:-}" ] || die "unknown variant '$v' (known: ${ALL_VARIANTS[*]} ${A64_VARIANTS[*]} ${UAR_VARIANTS[*]})"; done
 for w in "${WORKLOADS[@]}"; do [ -n "${WBIN[$w]:-}" ] || die "unknown workload '$w' (known: ${ALL_WORKLOADS[*]})"; done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs wants a positive number"
 [[ "$detect_runs" =~ ^[0-9]+$ ]] || die "--detect-runs wants a number (0: no detection runs)"
@@ -605,6 +619,7 @@ set_measure() {
 
 variant_env() {
 	if is_a64 "$1"; then echo "$a64_env"; return; fi
+	if [ -n "${VENV[$1]:-}" ]; then echo "${VENV[$1]}"; return; fi
 	case ${VKIND[$1]} in
 	asan) echo "$asan_env" ;;
 	msan) echo "$msan_env" ;;

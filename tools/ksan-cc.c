@@ -184,8 +184,20 @@ static const struct flag_row ptr_sub_flags[] = {
     { CC_CLANG, M_ANY,     "-mllvm", "-asan-detect-invalid-pointer-sub" },
 };
 
-/* --ksan-uar: frames on a fake stack (run time: detect_stack_use_after_return=1).
- * GCC honours it in kernel-address mode; clang 14 silently does not. */
+/* Stack-use-after-return, as GCC's ASan: GCC kasan units are compiled for
+ * it by default (GCC's own default in kernel-address mode is 0), so that
+ * detect_stack_use_after_return=1 at run time works without a rebuild.  It
+ * costs even when off at run time (a load and a branch per frame with
+ * instrumented locals, and a register for the frame's base): CPU time +4%
+ * to +10% over the bench programs with inline checks (geometric mean of
+ * three 7-8-round runs), +18% to +27% on Lua's interpreter loop
+ * (bench/results/2026-12-04-uar.md); GCC's ASan pays the same.
+ * --ksan-no-uar leaves it out; the last of --ksan-uar and --ksan-no-uar
+ * wins.  clang 14 does not instrument for it in kernel-address mode. */
+#define UAR_DEFAULT 0
+#define UAR_ON 1
+#define UAR_OFF 2
+#define UAR_DEFAULT_ON 1	/* what UAR_DEFAULT means for GCC */
 static const struct flag_row uar_flags[] = {
     { CC_GCC,   M_ANY,     "--param", "asan-use-after-return=1" },
 };
@@ -641,7 +653,8 @@ struct state {
     /* own options */
     const char *cc;       /* --ksan-cc= */
     unsigned mode;        /* M_INLINE or M_OUTLINE */
-    int help, version, uar;
+    int help, version;
+    int uar;              /* UAR_DEFAULT, or the last of --ksan-uar, --ksan-no-uar */
     /* what the invocation does */
     int opt_c, opt_S, opt_E, opt_M, opt_MD, syntax_only;
     int shared, relocatable, is_static, lto;
@@ -992,7 +1005,9 @@ static void scan(struct state *st, const char *const *args, size_t n,
                     else
                         die(2, "unknown --ksan-mode '%s' (known: inline, outline)", m);
                 } else if (strcmp(a, "--ksan-uar") == 0) {
-                    st->uar = 1;
+                    st->uar = UAR_ON;
+                } else if (strcmp(a, "--ksan-no-uar") == 0) {
+                    st->uar = UAR_OFF;
                 } else if (starts_with(a, "--ksan-cc=")) {
                     st->cc = a + strlen("--ksan-cc=");
                     if (!*st->cc)
@@ -1194,8 +1209,9 @@ static void usage(const char *libdir, const char *incdir)
 "                       MTE; KSAN_OPTIONS=kasan_mode=sync|async|asymm)\n"
 "  --ksan-mode=MODE     inline (default): the compiler inlines the shadow checks\n"
 "                       outline: one runtime call per memory access (smaller code)\n"
-"  --ksan-uar           compile for stack-use-after-return (GCC only; enable at run\n"
-"                       time with KSAN_OPTIONS=detect_stack_use_after_return=1)\n"
+"  --ksan-uar           compile for stack-use-after-return (GCC only; the default;\n"
+"                       enable at run time with detect_stack_use_after_return=1)\n"
+"  --ksan-no-uar        do not: 4-10%% less CPU time with inline checks (GCC)\n"
 "  --ksan-cc=CC         compiler to run: gcc, clang or a path (g++ or clang++\n"
 "                       for C++ parts, see below)\n"
 "                       (default: $KSAN_CC, else cc); musl-gcc (or any compiler\n"
@@ -1396,11 +1412,11 @@ int main(int argc, char **argv)
             add_rows(&cmd, kasan_hw_flags, NELEM(kasan_hw_flags), fam, st.mode, &st);
         if (st.ubsan && !st.user_ub)
             add_rows(&cmd, ubsan_flags, NELEM(ubsan_flags), fam, st.mode, &st);
-        if (st.uar && !kasan)
+        if (!kasan)
             ;   /* nothing to put on a fake stack */
-        else if (st.uar && fam == CC_GCC)
+        else if (fam == CC_GCC && (st.uar == UAR_ON || (st.uar == UAR_DEFAULT && UAR_DEFAULT_ON)))
             add_rows(&cmd, uar_flags, NELEM(uar_flags), fam, st.mode, &st);
-        else if (st.uar && fam == CC_CLANG && !uar_warned++)
+        else if (st.uar == UAR_ON && fam == CC_CLANG && !uar_warned++)
             fprintf(stderr, "ksan-cc: warning: clang 14 does not instrument for "
                     "stack-use-after-return in kernel-address mode; --ksan-uar ignored\n");
         add_rows(&cmd, common_flags, NELEM(common_flags), fam, st.mode, &st);

@@ -184,6 +184,42 @@ LINE=$(vline --ksan=kasan --ksan-uar --ksan-mode=inline -c t.c -o uar.o)
 check "--ksan=kasan --ksan-uar --ksan-mode=inline accepted" [ -f uar.o ]
 check "own flags not passed on" lacks "--ksan"
 
+# stack-use-after-return, as GCC's ASan: GCC kasan units get the fake-stack
+# instrumentation by default, --ksan-no-uar leaves it out, the last of
+# --ksan-uar and --ksan-no-uar wins; clang 14 cannot do it: a warning for
+# --ksan-uar only
+LINE=$(vline --ksan-cc=gcc -c t.c -o uar.o)
+check "uar: gcc by default has asan-use-after-return=1" contains "asan-use-after-return=1"
+LINE=$(vline --ksan-cc=gcc --ksan-mode=outline -c t.c -o uar.o)
+check "uar: gcc outline by default too" contains "asan-use-after-return=1"
+LINE=$(vline --ksan-cc=gcc --ksan-no-uar -c t.c -o uar.o)
+check "uar: gcc --ksan-no-uar has none" lacks "asan-use-after-return"
+LINE=$(vline --ksan-cc=clang -c t.c -o uar.o)
+check "uar: clang by default has none" lacks "asan-use-after-return"
+LINE=$(vline --ksan-cc=gcc --ksan-uar -c t.c -o uar.o)
+check "uar: gcc --ksan-uar has asan-use-after-return=1" contains "asan-use-after-return=1"
+LINE=$(vline --ksan-cc=gcc --ksan-uar --ksan-no-uar -c t.c -o uar.o)
+check "uar: --ksan-uar --ksan-no-uar: the last wins" lacks "asan-use-after-return"
+LINE=$(vline --ksan-cc=gcc --ksan-no-uar --ksan-uar -c t.c -o uar.o)
+check "uar: --ksan-no-uar --ksan-uar: the last wins" contains "asan-use-after-return=1"
+LINE=$(vline --ksan-cc=gcc --ksan=kfence --ksan-uar -c t.c -o uar.o)
+check "uar: not without kasan" lacks "asan-use-after-return"
+LINE=$(vline --ksan-cc=gcc --ksan-uar -fno-sanitize=address -c t.c -o uar.o)
+check "uar: not in a -fno-sanitize=address unit" lacks "asan-use-after-return"
+out=$("$K" --ksan-cc=clang --ksan-no-uar -c t.c -o uar.o 2>&1)
+check "uar: clang --ksan-no-uar: no warning" [ -z "$out" ]
+out=$("$K" --ksan-cc=clang --ksan-uar -c t.c -o uar.o 2>&1)
+check "uar: clang --ksan-uar warns it cannot" grep -q "clang 14 does not instrument for stack-use-after-return" <<< "$out"
+# the code itself (GCC's no-use-after-return.c asks the same of its param):
+# the run-time switch is read only where the instrumentation is
+uar_asm() { rm -f uar.s; "$K" --ksan-cc=gcc -O1 "$@" -S t.c -o uar.s 2>/dev/null && grep -q __asan_option_detect_stack_use_after_return uar.s; }
+no_uar_asm() { ! uar_asm "$@"; }
+check "uar: gcc --ksan-uar reads the run-time switch" uar_asm --ksan-uar
+check "uar: gcc default reads it too" uar_asm
+check "uar: gcc --ksan-no-uar does not" no_uar_asm --ksan-no-uar
+check "uar: the user's --param asan-use-after-return=0 wins" no_uar_asm --ksan-uar --param asan-use-after-return=0
+check "uar: ... over the default too" no_uar_asm --param asan-use-after-return=0
+
 out=$("$K" --ksan-cc=/nonexistent/cc -c t.c 2>&1); rc=$?
 check "missing compiler: exit 127" [ $rc -eq 127 ]
 check "missing compiler: message" grep -q "cannot run compiler" <<< "$out"
@@ -244,8 +280,8 @@ LINE=$(KSAN_CC=clang vline -c t.c -o p.o)
 check "KSAN_CC=clang gives clang flags" has "-asan-mapping-offset=0x7fff8000"
 
 # exact flag sets
-GCC_IN="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=10000 --param asan-stack=1 --param asan-globals=1 --param asan-instrument-allocas=1 -fsanitize-address-use-after-scope -fno-omit-frame-pointer -D__KSAN__=1 -g1"
-GCC_OUT="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=0 --param asan-stack=1 --param asan-globals=1 --param asan-instrument-allocas=1 -fsanitize-address-use-after-scope -fno-omit-frame-pointer -D__KSAN__=1 -g1"
+GCC_IN="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=10000 --param asan-stack=1 --param asan-globals=1 --param asan-instrument-allocas=1 -fsanitize-address-use-after-scope --param asan-use-after-return=1 -fno-omit-frame-pointer -D__KSAN__=1 -g1"
+GCC_OUT="-fsanitize=kernel-address -fasan-shadow-offset=0x7fff8000 --param asan-instrumentation-with-call-threshold=0 --param asan-stack=1 --param asan-globals=1 --param asan-instrument-allocas=1 -fsanitize-address-use-after-scope --param asan-use-after-return=1 -fno-omit-frame-pointer -D__KSAN__=1 -g1"
 CLANG_IN="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-use-after-scope=1 -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
 CLANG_OUT="-fsanitize=kernel-address -mllvm -asan-mapping-offset=0x7fff8000 -mllvm -asan-use-after-scope=1 -mllvm -asan-instrumentation-with-call-threshold=0 -mllvm -asan-optimize-callbacks -fno-omit-frame-pointer -D__KSAN__=1 -gline-tables-only"
 LINE=$(vline --ksan-cc=gcc -c t.c -o e.o)
