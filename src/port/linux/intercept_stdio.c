@@ -306,10 +306,24 @@ static int fmt_at(const void *fmt, size_t i, int wide)
 	return wide ? (int)((const wchar_t *)fmt)[i] : ((const unsigned char *)fmt)[i];
 }
 
-static int is_one_of(int ch, const char *set)
+/* Sets of ASCII characters as two 64-bit masks, for one test per
+ * character where a search of the set's string cost a call and a loop per
+ * flag of every conversion (lua's string.format calls snprintf per item). */
+#define CH_BIT(c, half) ((c) / 64 == (half) ? 1ull << ((c) % 64) : 0)
+#define SET2(a, b, h) (CH_BIT(a, h) | CH_BIT(b, h))
+#define SET4(a, b, c, d, h) (SET2(a, b, h) | SET2(c, d, h))
+#define FLAGS_SET(h) (SET4('-', '+', ' ', '#', h) | SET2('0', '\'', h) | CH_BIT('I', h))
+#define LENGTH_SET(h) (SET4('h', 'l', 'L', 'q', h) | SET4('j', 'z', 't', 'Z', h))
+
+static inline int in_set(int ch, uint64_t lo, uint64_t hi)
 {
-	return ch > 0 && ch < 128 && core_strchr(set, ch);
+	if (ch <= 0 || ch >= 128)
+		return 0;
+	return ((ch < 64 ? lo : hi) >> (ch % 64)) & 1;
 }
+
+#define is_flag(ch) in_set(ch, FLAGS_SET(0), FLAGS_SET(1))
+#define is_length(ch) in_set(ch, LENGTH_SET(0), LENGTH_SET(1))
 
 /*
  * Walks the conversions of fmt (narrow or wide) and the arguments they
@@ -333,7 +347,7 @@ static int check_args(const struct kasan_caller *c, const void *fmt, int wide, v
 			continue;
 		if ((ch = fmt_at(fmt, i++, wide)) == '%')
 			continue;
-		while (is_one_of(ch, "-+ #0'I"))
+		while (is_flag(ch))
 			ch = fmt_at(fmt, i++, wide);
 		if (ch == '*') {
 			(void)va_arg(aq, int);
@@ -356,7 +370,7 @@ static int check_args(const struct kasan_caller *c, const void *fmt, int wide, v
 						prec = prec * 10 + (ch - '0');
 			}
 		}
-		if (is_one_of(ch, "hlLqjztZ")) {
+		if (is_length(ch)) {
 			len = ch;
 			ch = fmt_at(fmt, i++, wide);
 			if ((len == 'h' || len == 'l') && ch == len) {
