@@ -74,7 +74,7 @@ P(f"- date: {meta['date']}; `make bench{'-aarch64' if meta.get('aarch64') == '1'
 P(f"- machine: {meta['cpu']}, {meta['cores']} cores, {meta['mem']}; kernel {meta['kernel']}; {meta['os']}")
 P(f"- compilers: {meta['gcc']}; {meta['clang']}")
 P(f"- ksan: commit {meta['ksan']}")
-P(f"- programs (Debian source packages): {meta['sqlite']}, {meta['lua']}")
+P(f"- programs (Debian source packages): {meta['sqlite']}, {meta['lua']}" + (f", {meta['bzip2']}" if meta.get('bzip2') else ""))
 _l = [float(x) for x in meta.get('loads', '').split()]
 if _l:
     P(f"- machine load (1-min load average at the start of each round and at the end): {' '.join(f'{x:.2f}' for x in _l)}"
@@ -523,8 +523,8 @@ for v in variants:
 P("")
 P("Builds (CC = the variant's compiler command):")
 P("")
-for k in ("build.speedtest1", "build.lua", "build.hello", "build.hashtable"):
-    P(f"- {k[6:]}: `{meta[k]}`")
+for k in ("build.speedtest1", "build.lua", "build.bzip2", "build.hello", "build.hashtable"):
+    if k in meta: P(f"- {k[6:]}: `{meta[k]}`")
 P("")
 P("Workloads (each run as `/usr/bin/time -f '%U %S %M' BINARY ARGS`, one variant after another, "
   "rotating the order every round):")

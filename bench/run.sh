@@ -2,11 +2,12 @@
 # ksan benchmark: ksan (inline/outline, gcc/clang) and the preloaded KFENCE
 # against native builds and AddressSanitizer on real C programs taken from Debian source packages:
 #   SQLite 3.40 (sqlite3: the amalgamation + test/speedtest1.c) and
-#   Lua 5.4 (lua5.4: the interpreter) running the scripts in bench/lua/.
+#   Lua 5.4 (lua5.4: the interpreter) running the scripts in bench/lua/ and
+#   bzip2 1.0.8 (bzip2: the program) compressing and decompressing a 16 MiB input.
 #
 #   make bench              full run (>= 5 interleaved runs per variant; ~25 min without
 #                           the kcsan and tsan variants, ~55 min more with them on a loaded 2-core machine)
-#   make bench QUICK=1      subset (3 runs, 3 workloads + mt-hashtable-2, the gcc variants;
+#   make bench QUICK=1      subset (3 runs, 4 workloads + mt-hashtable-2, the gcc variants;
 #                           kcsan-gcc and tsan-gcc run only the hash table, 5 racy runs; ~5 min measuring)
 #   bash bench/run.sh [--quick] [--runs N] [--variants a,b] [--workloads a,b]
 #   (KMSAN against MemorySanitizer alone, e.g.:
@@ -199,8 +200,8 @@ is_a64() { [ "${VARCH[$1]:-}" = aarch64 ]; }
 
 # ---------------------------------------------------------------- workloads
 # name | binary (speedtest1 or lua) | arguments
-ALL_WORKLOADS=(speedtest1 lua-binary_trees lua-strings lua-tables lua-numeric mt-hashtable-2 mt-hashtable-4)
-QUICK_WORKLOADS=(speedtest1 lua-binary_trees lua-strings mt-hashtable-2)
+ALL_WORKLOADS=(speedtest1 lua-binary_trees lua-strings lua-tables lua-numeric bzip2 mt-hashtable-2 mt-hashtable-4)
+QUICK_WORKLOADS=(speedtest1 lua-binary_trees lua-strings bzip2 mt-hashtable-2)
 SPEEDTEST_SIZE=${SPEEDTEST_SIZE:-80}
 declare -A WBIN WARGS
 WBIN[speedtest1]=speedtest1;     WARGS[speedtest1]="--size $SPEEDTEST_SIZE --memdb"
@@ -211,6 +212,19 @@ done
 MT_OPS=${MT_OPS:-4000000}
 for n in 2 4; do WBIN[mt-hashtable-$n]=hashtable; WARGS[mt-hashtable-$n]="$n $MT_OPS"; done
 MT_SRC=$BENCH/mt/hashtable.c
+# bzip2 (Debian's bzip2 1.0.8, the bzip2 program): compress, then decompress,
+# a deterministic BZIP2_MIB MiB input (bench/bzip2_input.py: SQLite's and
+# Lua's C sources repeated, skewed and uniform pseudo-random bytes), made once
+# in the cache; the run is bzip2-roundtrip, a sh script in the variant's
+# directory running its bzip2 twice (-9 -c < IN > OUT.bz2; -d -c < OUT.bz2 >
+# OUT); after the timed run the output must equal the input (cmp), and the
+# .bz2's sha256 is the run's output, compared across variants like the others.
+BZIP2_MIB=${BZIP2_MIB:-16}
+BZIP2_INPUT=$CACHE/bzip2-input-${BZIP2_MIB}m.bin
+BZIP2_OUT=$CACHE/run/bzip2-roundtrip.out
+WBIN[bzip2]=bzip2-roundtrip; WARGS[bzip2]="$BZIP2_INPUT $BZIP2_OUT"
+BZIP2_CFILES=(blocksort huffman crctable randtable compress decompress bzlib bzip2)
+BZIP2_DEFS="-D_FILE_OFFSET_BITS=64"
 # the leak check's own workload (section 5c, not in the main runs unless
 # asked for): a large heap still allocated, and reachable, at exit
 WBIN[lua-live_heap]=lua; WARGS[lua-live_heap]="$BENCH/lua/live_heap.lua"
@@ -228,6 +242,7 @@ applies() {	# applies WORKLOAD VARIANT
 	local k=${VKIND[$2]}
 	case $1 in
 	mt-*) ! is_a64 "$2" && { [ "$k" = native ] || [ "$k" = kcsan ] || [ "$k" = tsan ]; } ;;
+	bzip2) ! is_a64 "$2" && { [ "$quick" = 0 ] || [ -n "$only_workloads" ] || { [ "$k" != kcsan ] && [ "$k" != tsan ]; }; } ;;
 	*) [ "$quick" = 0 ] || [ -n "$only_workloads" ] || { [ "$k" != kcsan ] && [ "$k" != tsan ]; } ;;
 	esac
 }
@@ -240,7 +255,7 @@ else
 fi
 if [ "$aarch64" = 1 ]; then	# the aarch64 variants, the workloads they run
 	VARIANTS=("${A64_VARIANTS[@]}"); a64w=()
-	for w in "${WORKLOADS[@]}"; do case $w in mt-*) ;; *) a64w+=("$w") ;; esac; done
+	for w in "${WORKLOADS[@]}"; do case $w in mt-*|bzip2) ;; *) a64w+=("$w") ;; esac; done
 	WORKLOADS=("${a64w[@]}")
 fi
 if [ -n "$only_variants" ]; then IFS=, read -r -a VARIANTS <<< "$only_variants"; fi
@@ -402,12 +417,20 @@ make_sources_list() {
 	done
 }
 
+SRC_PKGS=(sqlite3 lua5.4 bzip2)	# Debian source packages, unpacked in SRC as PKG-VERSION/
 fetch_sources() {
-	local have_sqlite have_lua
-	have_sqlite=$(ls -d "$SRC"/sqlite3-*/ 2>/dev/null | head -1 || true)
-	have_lua=$(ls -d "$SRC"/lua5.4-*/ 2>/dev/null | head -1 || true)
-	if [ -n "$have_sqlite" ] && [ -n "$have_lua" ] && [ -e "$SRC/.complete" ]; then
-		say "sources cached: $(basename "$have_sqlite") $(basename "$have_lua")"
+	local p missing=()
+	for p in "${SRC_PKGS[@]}"; do
+		if [ -z "$(ls -d "$SRC/$p"-[0-9]*/ 2>/dev/null | head -1)" ] || [ ! -e "$SRC/.complete-$p" ]; then
+			# caches from before the per-package markers: one marker for sqlite3 and lua5.4
+			if [ -e "$SRC/.complete" ] && [ -n "$(ls -d "$SRC/$p"-[0-9]*/ 2>/dev/null | head -1)" ]; then
+				touch "$SRC/.complete-$p"; continue
+			fi
+			missing+=("$p")
+		fi
+	done
+	if [ ${#missing[@]} -eq 0 ]; then
+		say "sources cached: $(cd "$SRC" && for p in "${SRC_PKGS[@]}"; do ls -d "$p"-[0-9]*/ | head -1 | tr -d /; done | tr '\n' ' ')"
 		return
 	fi
 	mkdir -p "$APTD/lists/partial" "$APTD/cache/archives/partial"
@@ -421,17 +444,19 @@ fetch_sources() {
 		warn "apt-get update reported errors (see $LOGS/apt-update.log); trying apt-get source anyway"
 		tail -5 "$LOGS/apt-update.log" >&2
 	fi
-	say "apt-get source sqlite3 lua5.4 -> $SRC"
-	rm -rf "$SRC"/sqlite3-*/ "$SRC"/lua5.4-*/
-	(cd "$SRC" && apt-get "${APT_OPTS[@]}" source sqlite3 lua5.4) > "$LOGS/apt-source.log" 2>&1 \
-		|| { loud "apt-get source sqlite3 lua5.4" "$LOGS/apt-source.log"; die "could not get the sources"; }
-	touch "$SRC/.complete"
+	say "apt-get source ${missing[*]} -> $SRC"
+	for p in "${missing[@]}"; do rm -rf "$SRC/$p"-[0-9]*/; done
+	(cd "$SRC" && apt-get "${APT_OPTS[@]}" source "${missing[@]}") > "$LOGS/apt-source.log" 2>&1 \
+		|| { loud "apt-get source ${missing[*]}" "$LOGS/apt-source.log"; die "could not get the sources"; }
+	for p in "${missing[@]}"; do touch "$SRC/.complete-$p"; done
 }
 fetch_sources
 SQLITE_SRC=$(ls -d "$SRC"/sqlite3-*/ | head -1); SQLITE_SRC=${SQLITE_SRC%/}
 LUA_SRC=$(ls -d "$SRC"/lua5.4-*/ | head -1); LUA_SRC=${LUA_SRC%/}
 SQLITE_VER=$(basename "$(ls "$SRC"/sqlite3_*.dsc | head -1)" .dsc)
 LUA_VER=$(basename "$(ls "$SRC"/lua5.4_*.dsc | head -1)" .dsc)
+BZIP2_SRC=$(ls -d "$SRC"/bzip2-[0-9]*/ | head -1); BZIP2_SRC=${BZIP2_SRC%/}
+BZIP2_VER=$(basename "$(ls "$SRC"/bzip2_*.dsc | head -1)" .dsc)
 
 # ---------------------------------------------------------------- 3. SQLite amalgamation
 AMALG=$BLD/sqlite-amalgamation
@@ -473,6 +498,12 @@ lua_defs() {	# lua_defs VARIANT
 HELLO_C=$BLD/hello.c
 printf '#include <stdio.h>\nint main(void) { puts("hello, world"); return 0; }\n' > "$HELLO_C.new"
 cmp -s "$HELLO_C.new" "$HELLO_C" 2>/dev/null && rm "$HELLO_C.new" || mv "$HELLO_C.new" "$HELLO_C"
+if [[ " ${WORKLOADS[*]} " == *" bzip2 "* ]] && [ ! -s "$BZIP2_INPUT" ]; then
+	say "making the bzip2 input ($BZIP2_MIB MiB, $BZIP2_INPUT)"
+	# shellcheck disable=SC2046
+	LC_ALL=C "$PY" "$BENCH/bzip2_input.py" "$BZIP2_INPUT" "$BZIP2_MIB" $(LC_ALL=C ls "$SQLITE_SRC"/src/*.c "$LUA_SRC"/src/*.c) \
+		|| die "cannot make the bzip2 input"
+fi
 
 # ---------------------------------------------------------------- 4. builds
 # Objects are cached per variant under a key of (compiler command, flags,
@@ -488,7 +519,7 @@ variant_key() {
 		for w in ${VCC[$v]}; do case $w in --ksan-cc=*) cc1=${w#--ksan-cc=} ;; esac; done
 	fi
 	ver=$($cc1 --version 2>&1 | head -1)
-	printf '%s\n' "${VCC[$v]}" "$CFLAGS_COMMON" "$ver" "$ksan" "$SQLITE_VER" "$LUA_VER" "$SQLITE_DEFS" "$(lua_defs "$v")" | sha256sum | cut -c1-16
+	printf '%s\n' "${VCC[$v]}" "$CFLAGS_COMMON" "$ver" "$ksan" "$SQLITE_VER" "$LUA_VER" "$BZIP2_VER" "$BZIP2_DEFS" "$SQLITE_DEFS" "$(lua_defs "$v")" | sha256sum | cut -c1-16
 }
 
 compile_one() {	# compile_one VARIANT SRC OBJ EXTRA-FLAGS  (logs to LOGS/build-VARIANT-NAME.log)
@@ -514,6 +545,12 @@ needs() {	# needs VARIANT BINARY: does a selected workload run BINARY under VARI
 	return 1
 }
 
+bzip2_script() {	# bzip2_script DIR: DIR/bzip2-roundtrip IN OUT runs DIR/bzip2 twice
+	printf '%s\n' '#!/bin/sh' '# compress IN, then decompress the result into OUT (bench/run.sh checks OUT = IN)' \
+		'set -e' 'b=${0%/*}/bzip2' '"$b" -9 -c < "$1" > "$2.bz2"' '"$b" -d -c < "$2.bz2" > "$2"' > "$1/bzip2-roundtrip"
+	chmod +x "$1/bzip2-roundtrip"
+}
+
 build_all() {
 	local jobs=() v key d src obj
 	for v in "${VARIANTS[@]}"; do
@@ -531,6 +568,12 @@ build_all() {
 		d=$BLD/$v
 		if needs "$v" speedtest1; then
 			[ -s "$d/obj/speedtest1.o" ] || jobs+=("$v|$SQLITE_SRC/test/speedtest1.c|$d/obj/speedtest1.o|$SQLITE_DEFS -I$AMALG_DIR")
+		fi
+		if needs "$v" bzip2-roundtrip; then
+			for src in "${BZIP2_CFILES[@]}"; do
+				obj=$d/obj/bz-$src.o
+				[ -s "$obj" ] || jobs+=("$v|$BZIP2_SRC/$src.c|$obj|$BZIP2_DEFS")
+			done
 		fi
 		needs "$v" lua || continue
 		for src in "${LUA_CFILES[@]}"; do
@@ -559,6 +602,7 @@ build_all() {
 			local nd=$BLD/${VFAM[$v]} bins=(hello)
 			needs "$v" speedtest1 && bins+=(speedtest1)
 			needs "$v" lua && bins+=(lua)
+			needs "$v" bzip2-roundtrip && bins+=(bzip2 bzip2-roundtrip)
 			mkdir -p "$d"
 			if [ ! -f "$KFENCE_SO" ]; then
 				echo "$KFENCE_SO is missing (run make)" > "$LOGS/link-$v.log"
@@ -570,7 +614,10 @@ build_all() {
 			fi
 			continue
 		fi
-		local missing=() lobjs=()
+		local missing=() lobjs=() bobjs=()
+		if needs "$v" bzip2-roundtrip; then
+			for src in "${BZIP2_CFILES[@]}"; do obj=$d/obj/bz-$src.o; bobjs+=("$obj"); [ -s "$obj" ] || missing+=("$obj"); done
+		fi
 		if needs "$v" speedtest1; then
 			for obj in "$d/obj/sqlite3.o" "$d/obj/speedtest1.o"; do [ -s "$obj" ] || missing+=("$obj"); done
 		fi
@@ -589,6 +636,7 @@ build_all() {
 		if ! { ${VCC[$v]} $CFLAGS_COMMON -o "$d/hello" "$HELLO_C" &&
 			{ ! needs "$v" speedtest1 || ${VCC[$v]} $CFLAGS_COMMON -o "$d/speedtest1" "$d/obj/speedtest1.o" "$d/obj/sqlite3.o" -lpthread -ldl -lm; } &&
 			{ ! needs "$v" lua || ${VCC[$v]} $CFLAGS_COMMON -o "$d/lua" "${lobjs[@]}" -Wl,-E -lm -ldl; } &&
+			{ ! needs "$v" bzip2-roundtrip || { ${VCC[$v]} $CFLAGS_COMMON -o "$d/bzip2" "${bobjs[@]}" && bzip2_script "$d"; }; } &&
 			{ ! needs "$v" hashtable || { ${VCC[$v]} $CFLAGS_COMMON -o "$d/hashtable" "$MT_SRC" -lpthread &&
 			  ${VCC[$v]} $CFLAGS_COMMON -DPLANTED_RACE -o "$d/hashtable-race" "$MT_SRC" -lpthread; }; }
 		   } > "$LOGS/link-$v.log" 2>&1; then
@@ -665,6 +713,16 @@ run_one() {	# run_one ROUND WORKLOAD VARIANT
 		else
 			status=FAILED; note="${note:+$note, }sanitizer report ($nrep in the run): $first"
 		fi
+	fi
+	if [ "$w" = bzip2 ] && { [ "$status" = ok ] || [ "$status" = reported ]; }; then
+		# the round trip must give the input back; the compressed bytes are
+		# the output compared across variants
+		if ! cmp -s "$BZIP2_INPUT" "$BZIP2_OUT"; then
+			status=FAILED; note="bzip2 round trip: the decompressed output differs from the input ($(cmp "$BZIP2_INPUT" "$BZIP2_OUT" 2>&1 | head -c 200 || true))"
+		else
+			echo "round trip ok; .bz2 $(stat -c %s "$BZIP2_OUT.bz2") bytes, sha256 $(sha256sum < "$BZIP2_OUT.bz2" | cut -c1-64)" >> "$out"
+		fi
+		rm -f "$BZIP2_OUT" "$BZIP2_OUT.bz2"
 	fi
 	if [ "$status" = ok ] || [ "$status" = reported ]; then
 		if [ -z "${EXPECT[$ek]:-}" ]; then
@@ -964,6 +1022,7 @@ fi
 	echo "ksan=$KSAN_REV"
 	echo "sqlite=$SQLITE_VER"
 	echo "lua=$LUA_VER"
+	echo "bzip2=$BZIP2_VER"
 	echo "quick=$quick"
 	echo "aarch64=$aarch64"
 	echo "runs=$runs"
@@ -995,6 +1054,7 @@ fi
 	fi
 	echo "build.speedtest1=CC $CFLAGS_COMMON -I<amalgamation> -c sqlite3.c; CC $CFLAGS_COMMON -I<amalgamation> -c test/speedtest1.c; CC $CFLAGS_COMMON -o speedtest1 speedtest1.o sqlite3.o -lpthread -ldl -lm"
 	echo "build.lua=CC $CFLAGS_COMMON -DLUA_COMPAT_5_3 -DLUA_USE_LINUX -c src/X.c (every src/*.c but luac.c); CC $CFLAGS_COMMON -o lua *.o -Wl,-E -lm -ldl"
+	echo "build.bzip2=CC $CFLAGS_COMMON $BZIP2_DEFS -c X.c (X: ${BZIP2_CFILES[*]}); CC $CFLAGS_COMMON -o bzip2 *.o; bzip2-roundtrip: sh script, bzip2 -9 -c < IN > OUT.bz2; bzip2 -d -c < OUT.bz2 > OUT; then cmp IN OUT (not timed)"
 	echo "build.hello=CC $CFLAGS_COMMON -o hello hello.c (puts(\"hello, world\"))"
 	echo "build.hashtable=CC $CFLAGS_COMMON -o hashtable bench/mt/hashtable.c -lpthread; CC $CFLAGS_COMMON -DPLANTED_RACE -o hashtable-race bench/mt/hashtable.c -lpthread"
 } > "$RUNLOG/meta.txt"
