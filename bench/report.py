@@ -105,6 +105,14 @@ if any(vinfo[v]["kind"] in ("kmsan", "msan") for v in variants):
       f"`-fsanitize-memory-track-origins=2`, the MSan origin level that chains at stores too (the comparable setting), "
       f"run with {('`' + meta['msan_env'] + '`') if meta.get('msan_env') else 'its defaults'}. Both must report nothing: "
       f"a run with a report counts as FAILED and its report is shown under Failures.")
+_exp = {k[7:]: v.split(" | ") for k, v in meta.items() if k.startswith("expect.")}
+if _exp:
+    P("- output check: every run's stdout must equal the reference run's (speedtest1 runs with `--verify`: its result-row "
+      "hash is compared, its timings are not; bzip2: the decompressed output must equal the input (cmp) and the .bz2's "
+      "sha256 is compared; Lua: the scripts' printed results). Reference: the first good run of the native build when one "
+      "runs the workload, else (no native variant) the first good run of any variant, so variants that disagree fail. "
+      "This run's references: " + "; ".join(f"{w}: {ref[0]}{' (native)' if len(ref) > 1 and ref[1] else ' (no native variant)'}"
+                                           for w, ref in sorted(_exp.items())) + ".")
 P("")
 
 # ---- the main table

@@ -204,7 +204,9 @@ ALL_WORKLOADS=(speedtest1 lua-binary_trees lua-strings lua-tables lua-numeric bz
 QUICK_WORKLOADS=(speedtest1 lua-binary_trees lua-strings bzip2 mt-hashtable-2)
 SPEEDTEST_SIZE=${SPEEDTEST_SIZE:-80}
 declare -A WBIN WARGS
-WBIN[speedtest1]=speedtest1;     WARGS[speedtest1]="--size $SPEEDTEST_SIZE --memdb"
+# --verify: speedtest1 hashes every result row and prints "Verification Hash:
+# N HEX" at the end, the check that a variant computes the right answers
+WBIN[speedtest1]=speedtest1;     WARGS[speedtest1]="--size $SPEEDTEST_SIZE --memdb --verify"
 for s in binary_trees strings tables numeric; do
 	WBIN[lua-$s]=lua; WARGS[lua-$s]="$BENCH/lua/$s.lua"
 done
@@ -232,7 +234,7 @@ WBIN[lua-live_heap]=lua; WARGS[lua-live_heap]="$BENCH/lua/live_heap.lua"
 # not time, is measured); their other workloads take the same arguments
 A64_SPEEDTEST_SIZE=${A64_SPEEDTEST_SIZE:-25}
 wargs() {	# wargs WORKLOAD VARIANT: the workload's arguments for the variant
-	if is_a64 "$2" && [ "$1" = speedtest1 ]; then echo "--size $A64_SPEEDTEST_SIZE --memdb"
+	if is_a64 "$2" && [ "$1" = speedtest1 ]; then echo "--size $A64_SPEEDTEST_SIZE --memdb --verify"
 	else echo "${WARGS[$1]}"; fi
 }
 # Which variants run which workload: the hash table runs natively and under
@@ -654,7 +656,14 @@ RUNLOG=$LOGS/run-$STAMP
 mkdir -p "$RUNLOG" "$CACHE/run"
 printf 'round\tworkload\tvariant\tstatus\tuser\tsys\trss_kb\twall\tnote\tsplit\n' > "$RAW"
 declare -A FAILED=()     # "workload variant" -> reason (stop re-running it)
-declare -A EXPECT=()     # workload (aarch64: a64:workload) -> normalised stdout of the first good native run
+# The output check: every run's stdout (speedtest1's without its timings; its
+# --verify hash is in it; bzip2's: the .bz2's sha256, after the round trip's
+# cmp) must equal the reference: the first good run of a native variant when
+# one runs the workload (natives run first in round 1), else the first good
+# run of any variant, so variants that disagree fail without a native one.
+declare -A EXPECT=()     # workload (aarch64: a64:workload) -> sha256 of the reference output
+declare -A EXPECT_FROM=() # workload -> "variant round N" of the reference
+declare -A HAS_NATIVE=()  # workload (aarch64: a64:workload) -> a native variant runs it
 expect_key() { if is_a64 "$2"; then echo "a64:$1"; else echo "$1"; fi; }	# expect_key WORKLOAD VARIANT
 # set_measure VARIANT TIMEFILE SPLITFILE: MEASURE=(the command prefix that
 # runs and measures a binary): /usr/bin/time, or for aarch64 qemu-aarch64
@@ -724,11 +733,21 @@ run_one() {	# run_one ROUND WORKLOAD VARIANT
 		fi
 		rm -f "$BZIP2_OUT" "$BZIP2_OUT.bz2"
 	fi
+	if [ "$w" = speedtest1 ] && { [ "$status" = ok ] || [ "$status" = reported ]; } &&
+	   ! grep -qE '^Verification Hash: [0-9]+ [0-9a-f]+$' "$out"; then
+		status=FAILED; note="speedtest1 printed no verification hash (--verify; see $out)"
+	fi
 	if [ "$status" = ok ] || [ "$status" = reported ]; then
 		if [ -z "${EXPECT[$ek]:-}" ]; then
-			[ "${VKIND[$v]}" = native ] && EXPECT[$ek]=$(normalise "$out" | sha256sum)
+			if [ "${VKIND[$v]}" = native ] || [ -z "${HAS_NATIVE[$ek]:-}" ]; then
+				EXPECT[$ek]=$(normalise "$out" | sha256sum); EXPECT_FROM[$ek]="$v round $r"
+				cp "$out" "$RUNLOG/$w.expected-$v.out"
+			fi
 		elif [ "$(normalise "$out" | sha256sum)" != "${EXPECT[$ek]}" ]; then
-			status=FAILED; note="wrong output (differs from the native run's; see $out)"
+			status=FAILED
+			note="wrong output: differs from the reference ($([ -n "${HAS_NATIVE[$ek]:-}" ] && echo "native" || echo "no native variant: the first good run"), ${EXPECT_FROM[$ek]}: $RUNLOG/$w.expected-${EXPECT_FROM[$ek]%% *}.out)"
+			[ "$w" = speedtest1 ] && note="$note; $(grep -m1 '^Verification Hash' "$out" || true) against $(grep -m1 '^Verification Hash' "$RUNLOG/$w.expected-${EXPECT_FROM[$ek]%% *}.out" || true)"
+			cp "$out" "$LOGS/FAILED-$w-$v.stdout"; note="$note; this run's: $LOGS/FAILED-$w-$v.stdout"
 		fi
 	fi
 	[[ "$u" =~ ^[0-9.]+$ ]] || { u=""; s=""; m=""; e=""; }
@@ -795,6 +814,11 @@ ordered=()
 for v in "${RUNNABLE[@]}"; do [ "${VKIND[$v]}" = native ] && ordered+=("$v"); done
 for v in "${RUNNABLE[@]}"; do [ "${VKIND[$v]}" = native ] || ordered+=("$v"); done
 RUNNABLE=("${ordered[@]}")
+for w in "${WORKLOADS[@]}"; do
+	for v in "${RUNNABLE[@]}"; do
+		[ "${VKIND[$v]}" = native ] && applies "$w" "$v" && HAS_NATIVE[$(expect_key "$w" "$v")]=1
+	done
+done
 
 T_RUN0=$(date +%s)
 LOADS=()
@@ -1040,6 +1064,7 @@ fi
 		echo "variant.$v=${VCC[$v]//$ROOT\//} | ${VFAM[$v]} | ${VKIND[$v]} | $(variant_env "$v") | ${BUILD_FAILED[$v]:+build FAILED: ${BUILD_FAILED[$v]//$ROOT\//}} | ${VARCH[$v]:-}"
 	done
 	for w in "${WORKLOADS[@]}"; do echo "workload.$w=${WBIN[$w]} ${WARGS[$w]//$ROOT\//}"; done
+	for k in "${!EXPECT_FROM[@]}"; do echo "expect.$k=${EXPECT_FROM[$k]} | ${HAS_NATIVE[$k]:+native}"; done
 	if any_a64; then
 		echo "qemu=$(qemu-aarch64 --version | head -1) | ${QEMU_A64[*]}"
 		echo "a64_gcc=$($A64_GCC --version | head -1)"
