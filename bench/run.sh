@@ -120,9 +120,9 @@ done
 
 # ---------------------------------------------------------------- variants
 # name | compiler family | kind | compiler command (CFLAGS_COMMON is added)
-ALL_VARIANTS=(gcc clang ksan-inline-gcc ksan-inline-clang ksan-outline-gcc ksan-outline-clang asan-gcc asan-clang kfence-gcc kmsan-clang msan-clang kcsan-gcc kcsan-clang tsan-gcc tsan-clang)
+ALL_VARIANTS=(gcc clang ksan-inline-gcc ksan-inline-clang ksan-outline-gcc ksan-outline-clang asan-gcc asan-static-gcc asan-nofill-gcc asan-clang kfence-gcc kmsan-clang msan-clang kcsan-gcc kcsan-clang tsan-gcc tsan-clang)
 QUICK_VARIANTS=(gcc ksan-inline-gcc ksan-outline-gcc asan-gcc kcsan-gcc tsan-gcc)
-declare -A VCC VFAM VKIND
+declare -A VCC VFAM VKIND VOBJ VENV
 VCC[gcc]="gcc";                                                     VFAM[gcc]="gcc";   VKIND[gcc]="native"
 VCC[clang]="clang";                                                 VFAM[clang]="clang"; VKIND[clang]="native"
 VCC[ksan-inline-gcc]="$KSAN_CC --ksan-cc=gcc --ksan-mode=inline";     VFAM[ksan-inline-gcc]="gcc";   VKIND[ksan-inline-gcc]="ksan-inline"
@@ -131,6 +131,21 @@ VCC[ksan-outline-gcc]="$KSAN_CC --ksan-cc=gcc --ksan-mode=outline";   VFAM[ksan-
 VCC[ksan-outline-clang]="$KSAN_CC --ksan-cc=clang --ksan-mode=outline"; VFAM[ksan-outline-clang]="clang"; VKIND[ksan-outline-clang]="ksan-outline"
 VCC[asan-gcc]="gcc -fsanitize=address";                               VFAM[asan-gcc]="gcc";   VKIND[asan-gcc]="asan"
 VCC[asan-clang]="clang -fsanitize=address";                           VFAM[asan-clang]="clang"; VKIND[asan-clang]="asan"
+# Like for like with ksan (issue 17; see the notes under the main table):
+# gcc links libasan dynamically by default, ksan is a static archive:
+# asan-static-gcc links it with -static-libasan (the same objects as
+# asan-gcc: VOBJ names the variant whose objects a variant links).  ASan
+# fills the first max_malloc_fill_size (4096) bytes of every allocation with
+# 0xbe, ksan fills nothing: asan-nofill-gcc runs asan-gcc's objects with
+# max_malloc_fill_size=0.  Clang's ASan carries the use-after-return
+# instrumentation (-fsanitize-address-use-after-return=runtime, off at run
+# time), ksan's clang builds (kernel-address) none: asan-nouar-clang leaves
+# it out (not in the full run; pick it with --variants).
+VCC[asan-static-gcc]="gcc -fsanitize=address -static-libasan";      VFAM[asan-static-gcc]="gcc"; VKIND[asan-static-gcc]="asan"; VOBJ[asan-static-gcc]=asan-gcc
+VCC[asan-nofill-gcc]="gcc -fsanitize=address";                      VFAM[asan-nofill-gcc]="gcc"; VKIND[asan-nofill-gcc]="asan"; VOBJ[asan-nofill-gcc]=asan-gcc
+VENV[asan-nofill-gcc]="ASAN_OPTIONS=detect_leaks=0:max_malloc_fill_size=0"
+VCC[asan-nouar-clang]="clang -fsanitize=address -fsanitize-address-use-after-return=never"; VFAM[asan-nouar-clang]="clang"; VKIND[asan-nouar-clang]="asan"
+EXTRA_VARIANTS=(asan-nouar-clang)
 # KFENCE: the native gcc binaries, run with the preloaded sampling runtime
 VCC[kfence-gcc]="gcc";                                                 VFAM[kfence-gcc]="gcc";   VKIND[kfence-gcc]="kfence"
 KFENCE_SO=$KSAN_BUILD/lib/libksan-kfence.so
@@ -152,7 +167,6 @@ VCC[tsan-clang]="clang -fsanitize=thread";                            VFAM[tsan-
 # instrumentation, run with it off (ksan's default), and inline's -uar-on
 # with detect_stack_use_after_return=1; bench/results/2026-12-04-uar.md
 UAR_VARIANTS=()
-declare -A VENV
 for m in inline outline; do
 	VCC[ksan-$m-gcc-uar]="$KSAN_CC --ksan-cc=gcc --ksan-mode=$m --ksan-uar"
 	VCC[ksan-$m-gcc-nouar]="$KSAN_CC --ksan-cc=gcc --ksan-mode=$m --ksan-no-uar"
@@ -262,7 +276,7 @@ if [ "$aarch64" = 1 ]; then	# the aarch64 variants, the workloads they run
 fi
 if [ -n "$only_variants" ]; then IFS=, read -r -a VARIANTS <<< "$only_variants"; fi
 if [ -n "$only_workloads" ]; then IFS=, read -r -a WORKLOADS <<< "$only_workloads"; fi
-for v in "${VARIANTS[@]}"; do [ -n "${VCC[$v]:-}" ] || die "unknown variant '$v' (known: ${ALL_VARIANTS[*]} ${A64_VARIANTS[*]} ${UAR_VARIANTS[*]})"; done
+for v in "${VARIANTS[@]}"; do [ -n "${VCC[$v]:-}" ] || die "unknown variant '$v' (known: ${ALL_VARIANTS[*]} ${EXTRA_VARIANTS[*]} ${A64_VARIANTS[*]} ${UAR_VARIANTS[*]})"; done
 for w in "${WORKLOADS[@]}"; do [ -n "${WBIN[$w]:-}" ] || die "unknown workload '$w' (known: ${ALL_WORKLOADS[*]})"; done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs wants a positive number"
 [[ "$detect_runs" =~ ^[0-9]+$ ]] || die "--detect-runs wants a number (0: no detection runs)"
@@ -554,32 +568,33 @@ bzip2_script() {	# bzip2_script DIR: DIR/bzip2-roundtrip IN OUT runs DIR/bzip2 t
 }
 
 build_all() {
-	local jobs=() v key d src obj
+	local jobs=() v key d od src obj; local -A queued=()
 	for v in "${VARIANTS[@]}"; do
 		[ "${VKIND[$v]}" = kfence ] && continue	# the native binaries, below
-		d=$BLD/$v; key=$(variant_key "$v")
+		d=$BLD/${VOBJ[$v]:-$v}; key=$(variant_key "${VOBJ[$v]:-$v}"); mkdir -p "$BLD/$v"
 		if [ "$(cat "$d/.key" 2>/dev/null)" != "$key" ]; then
 			rm -rf "$d"; mkdir -p "$d/obj"; echo "$key" > "$d/.key"
 		fi
+		od=$d/obj
 		# biggest first, so the two cores stay busy
 		needs "$v" speedtest1 || continue
-		[ -s "$d/obj/sqlite3.o" ] || jobs+=("$v|$AMALG_DIR/sqlite3.c|$d/obj/sqlite3.o|$SQLITE_DEFS -I$AMALG_DIR")
+		[ -s "$od/sqlite3.o" ] || jobs+=("$v|$AMALG_DIR/sqlite3.c|$od/sqlite3.o|$SQLITE_DEFS -I$AMALG_DIR")
 	done
 	for v in "${VARIANTS[@]}"; do
 		[ "${VKIND[$v]}" = kfence ] && continue
-		d=$BLD/$v
+		d=$BLD/$v; od=$BLD/${VOBJ[$v]:-$v}/obj
 		if needs "$v" speedtest1; then
-			[ -s "$d/obj/speedtest1.o" ] || jobs+=("$v|$SQLITE_SRC/test/speedtest1.c|$d/obj/speedtest1.o|$SQLITE_DEFS -I$AMALG_DIR")
+			[ -s "$od/speedtest1.o" ] || jobs+=("$v|$SQLITE_SRC/test/speedtest1.c|$od/speedtest1.o|$SQLITE_DEFS -I$AMALG_DIR")
 		fi
 		if needs "$v" bzip2-roundtrip; then
 			for src in "${BZIP2_CFILES[@]}"; do
-				obj=$d/obj/bz-$src.o
+				obj=$od/bz-$src.o
 				[ -s "$obj" ] || jobs+=("$v|$BZIP2_SRC/$src.c|$obj|$BZIP2_DEFS")
 			done
 		fi
 		needs "$v" lua || continue
 		for src in "${LUA_CFILES[@]}"; do
-			obj=$d/obj/lua-$(basename "$src" .c).o
+			obj=$od/lua-$(basename "$src" .c).o
 			[ -s "$obj" ] || jobs+=("$v|$src|$obj|$(lua_defs "$v")")
 		done
 	done
@@ -588,6 +603,8 @@ build_all() {
 		local t0 running=0 j; t0=$(date +%s)
 		for j in "${jobs[@]}"; do
 			IFS='|' read -r v src obj extra <<< "$j"
+			[ -z "${queued[$obj]:-}" ] || continue	# objects shared by variants (VOBJ)
+			queued[$obj]=1
 			compile_one "$v" "$src" "$obj" "$extra" &
 			running=$((running + 1))
 			if [ "$running" -ge "$JOBS" ]; then wait -n || true; running=$((running - 1)); fi
@@ -599,7 +616,7 @@ build_all() {
 	fi
 	# links (always: they take the current ksan runtime)
 	for v in "${VARIANTS[@]}"; do
-		d=$BLD/$v
+		d=$BLD/$v; od=$BLD/${VOBJ[$v]:-$v}/obj
 		if [ "${VKIND[$v]}" = kfence ]; then
 			local nd=$BLD/${VFAM[$v]} bins=(hello)
 			needs "$v" speedtest1 && bins+=(speedtest1)
@@ -618,13 +635,13 @@ build_all() {
 		fi
 		local missing=() lobjs=() bobjs=()
 		if needs "$v" bzip2-roundtrip; then
-			for src in "${BZIP2_CFILES[@]}"; do obj=$d/obj/bz-$src.o; bobjs+=("$obj"); [ -s "$obj" ] || missing+=("$obj"); done
+			for src in "${BZIP2_CFILES[@]}"; do obj=$od/bz-$src.o; bobjs+=("$obj"); [ -s "$obj" ] || missing+=("$obj"); done
 		fi
 		if needs "$v" speedtest1; then
-			for obj in "$d/obj/sqlite3.o" "$d/obj/speedtest1.o"; do [ -s "$obj" ] || missing+=("$obj"); done
+			for obj in "$od/sqlite3.o" "$od/speedtest1.o"; do [ -s "$obj" ] || missing+=("$obj"); done
 		fi
 		if needs "$v" lua; then
-			for src in "${LUA_CFILES[@]}"; do obj=$d/obj/lua-$(basename "$src" .c).o; lobjs+=("$obj"); [ -s "$obj" ] || missing+=("$obj"); done
+			for src in "${LUA_CFILES[@]}"; do obj=$od/lua-$(basename "$src" .c).o; lobjs+=("$obj"); [ -s "$obj" ] || missing+=("$obj"); done
 		fi
 		if [ ${#missing[@]} -gt 0 ]; then
 			local blog; blog="$LOGS/build-$v-$(basename "${missing[0]}" .o).log"
@@ -636,7 +653,7 @@ build_all() {
 		# correct build and the one with the planted race
 		# shellcheck disable=SC2086
 		if ! { ${VCC[$v]} $CFLAGS_COMMON -o "$d/hello" "$HELLO_C" &&
-			{ ! needs "$v" speedtest1 || ${VCC[$v]} $CFLAGS_COMMON -o "$d/speedtest1" "$d/obj/speedtest1.o" "$d/obj/sqlite3.o" -lpthread -ldl -lm; } &&
+			{ ! needs "$v" speedtest1 || ${VCC[$v]} $CFLAGS_COMMON -o "$d/speedtest1" "$od/speedtest1.o" "$od/sqlite3.o" -lpthread -ldl -lm; } &&
 			{ ! needs "$v" lua || ${VCC[$v]} $CFLAGS_COMMON -o "$d/lua" "${lobjs[@]}" -Wl,-E -lm -ldl; } &&
 			{ ! needs "$v" bzip2-roundtrip || { ${VCC[$v]} $CFLAGS_COMMON -o "$d/bzip2" "${bobjs[@]}" && bzip2_script "$d"; }; } &&
 			{ ! needs "$v" hashtable || { ${VCC[$v]} $CFLAGS_COMMON -o "$d/hashtable" "$MT_SRC" -lpthread &&
