@@ -54,6 +54,47 @@ static inline int kasan_bad_1(uintptr_t a)
 
 	return unlikely(s != 0) && (int8_t)(a & 7) >= s;
 }
+/*
+ * 1 if every byte of [a, a+n) is addressable (n > 0): the shadow bytes of
+ * all granules but the last are 0, read as the aligned shadow words that
+ * hold them (never a word that holds none of them: no page is crossed that
+ * a byte-by-byte scan would not cross) with the bytes outside the range
+ * masked off; the last granule's byte covers the range's last byte.
+ * kasan_check_range's and the interceptors' common case, without a call.
+ */
+static inline int kasan_range_clean(uintptr_t a, size_t n)
+{
+	typedef uint64_t __attribute__((may_alias)) word_t;
+	uintptr_t last = a + n - 1, s, e, w, we;
+	uint64_t v;
+
+	if (unlikely(last < a || a < KASAN_NULL_LIMIT || last >= KASAN_ADDR_LIMIT))
+		return 0;
+	s = (uintptr_t)kasan_shadow(a);
+	e = (uintptr_t)kasan_shadow(last);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	w = s & ~(uintptr_t)7;
+	we = e & ~(uintptr_t)7;
+	/* the bytes [s, e) of the words: byte k of a word is bits 8k..8k+7 */
+	v = *(const word_t *)w & (~0ull << 8 * (s & 7));
+	if (w != we) {
+		if (v)
+			return 0;
+		for (w += 8; w < we; w += 8)
+			if (*(const word_t *)w)
+				return 0;
+		v = *(const word_t *)we;
+	}
+	if (v & ((1ull << 8 * (e & 7)) - 1))
+		return 0;
+#else
+	(void)w; (void)we; (void)v;
+	for (; s < e; s++)
+		if (*(const int8_t *)s)
+			return 0;
+#endif
+	return !kasan_bad_1(last);
+}
 int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t pc,
 		      uintptr_t fp, uintptr_t entry);
 

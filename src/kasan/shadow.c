@@ -67,51 +67,14 @@ uintptr_t kasan_first_bad(uintptr_t addr, size_t size)
 	return 0;
 }
 
-/*
- * Generic check: an access is bad if any of its bytes is poisoned.  Faster
- * paths come first: most accesses touch one or two granules.
- */
+/* Generic check: an access is bad if any of its bytes is poisoned. */
 int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t pc,
 		      uintptr_t fp, uintptr_t entry)
 {
-	uintptr_t last;
-
 	if (unlikely(!size) || unlikely(!kasan_ready))
 		return 1;
-	last = addr + size - 1;
-	if (unlikely(last < addr || addr < KASAN_NULL_LIMIT ||
-		     last >= KASAN_ADDR_LIMIT))
-		goto bad;
-	if (likely(size <= 16)) {
-		int8_t *s = kasan_shadow(addr), *e = kasan_shadow(last);
-
-		if (likely(!kasan_bad_1(last))) {
-			for (; s < e; s++)
-				if (*s)
-					goto bad;
-			return 1;
-		}
-		goto bad;
-	}
-	/* every granule before the last must be clean: scan their shadow
-	 * 8 bytes at a time, then the last byte as a 1-byte access */
-	{
-		const int8_t *sp = kasan_shadow(addr), *e = kasan_shadow(last);
-
-		if (unlikely(kasan_bad_1(last)))
-			goto bad;
-		while (sp < e && ((uintptr_t)sp & 7))
-			if (*sp++)
-				goto bad;
-		for (; sp + 8 <= e; sp += 8)
-			if (*(const uint64_t *)sp)
-				goto bad;
-		for (; sp < e; sp++)
-			if (*sp)
-				goto bad;
+	if (likely(kasan_range_clean(addr, size)))
 		return 1;
-	}
-bad:
 	kasan_report(addr, size, write, pc, fp, entry);
 	return 0;
 }

@@ -184,37 +184,8 @@ static inline int port_check(const struct kasan_caller *cl, const void *addr,
 #define port_range_clean tags_range_ok
 #define port_check_range tags_check_range
 #else
-/* 1 if every byte of [a, a+n) is addressable (n > 0): the shadow bytes
- * of all granules but the last are 0, read as the aligned shadow words
- * that hold them (never a word that holds none: no page crossed) with the
- * bytes outside masked off; the last covers the range's last byte.  The
- * common case of port_check, without a call. */
-static inline int port_range_clean(uintptr_t a, size_t n)
-{
-	typedef uint64_t __attribute__((may_alias)) word_t;
-	uintptr_t last = a + n - 1, s, e, w, we;
-	uint64_t v;
-
-	if (unlikely(last < a || a < KASAN_NULL_LIMIT || last >= KASAN_ADDR_LIMIT))
-		return 0;
-	s = (uintptr_t)kasan_shadow(a);
-	e = (uintptr_t)kasan_shadow(last);
-	w = s & ~(uintptr_t)7;
-	we = e & ~(uintptr_t)7;
-	/* [s, e): little-endian, byte k of a word is bits 8k..8k+7 */
-	v = *(const word_t *)w & (~0ull << 8 * (s & 7));
-	if (w != we) {
-		if (v)
-			return 0;
-		for (w += 8; w < we; w += 8)
-			if (*(const word_t *)w)
-				return 0;
-		v = *(const word_t *)we;
-	}
-	if (v & ((1ull << 8 * (e & 7)) - 1))
-		return 0;
-	return !*(const int8_t *)e || (int8_t)(last & 7) < *(const int8_t *)e;
-}
+/* every byte of [a, a+n) addressable (n > 0): kasan.h */
+#define port_range_clean kasan_range_clean
 #define port_check_range kasan_check_range
 #endif
 /* 1 if [addr, addr+size) may be accessed, else 0 after a report.  The
