@@ -631,4 +631,27 @@ if a64:
     P(f"aarch64 variants: each run as `bench/qemu_rss.py TIMEFILE SPLITFILE -- {meta.get('qemu', '').split(' | ')[-1]} "
       f"BINARY ARGS` (the same arguments, but speedtest1: `{meta.get('a64_workload.speedtest1', '?')}`); "
       "hello: one run per round, its peak RSS. Lua's multiarch header names aarch64-linux-gnu for them.")
+# ---- the chart's data (run.sh draws it with bench/chart.gp): CHART-cpu.tsv,
+# CHART-rss.tsv, one row per workload, one column per variant ("?": none)
+if len(sys.argv) > 5 and host_variants:
+    chart = sys.argv[5]
+    cw = [w for w in workloads if any(cpu.get((w, v)) for v in host_variants)]
+    def cpu_x(w, v):
+        n = native_of(v)
+        if status(w, v) or not n or status(w, n): return None
+        return ratio(med(cpu.get((w, v), [])), med(cpu.get((w, n), [])))
+    def rss_m(w, v):
+        return None if status(w, v) or not rss.get((w, v)) else med(rss[(w, v)]) / 1024
+    # the same columns in both (the natives' CPU is 1.0), so a variant has one colour
+    vs = [v for v in host_variants if any(rss_m(w, v) is not None for w in cw)]
+    for suffix, get in (("cpu", cpu_x), ("rss", rss_m)):
+        with open(f"{chart}-{suffix}.tsv", "w") as f:
+            f.write("workload\t" + "\t".join(vs) + "\n")
+            for w in cw:
+                f.write(w + "\t" + "\t".join("?" if get(w, v) is None else f"{get(w, v):.4f}" for v in vs) + "\n")
+    chart_name = os.path.basename(chart) + ".svg"
+    P("")
+    P(f"Chart (bench/chart.gp, gnuplot, from this run's numbers): [{chart_name}]({chart_name})")
+    P("")
+    P(f"![CPU time ×native and peak RSS per workload and variant]({chart_name})")
 print("\n".join(out))

@@ -372,6 +372,18 @@ install_missing() {
 	install_missing
 }
 install_missing
+# gnuplot draws the report's chart: optional (without it, no chart and a warning)
+install_gnuplot() {
+	command -v gnuplot >/dev/null && return 0
+	if [ "$(id -u)" != 0 ]; then warn "gnuplot is missing (Debian package gnuplot-nox) and this is no root: no chart"; return 0; fi
+	say "installing gnuplot-nox (the report's chart)"
+	if ! DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends gnuplot-nox >"$LOGS/apt-gnuplot.log" 2>&1; then
+		DEBIAN_FRONTEND=noninteractive apt-get update >>"$LOGS/apt-gnuplot.log" 2>&1 || true
+		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends gnuplot-nox >>"$LOGS/apt-gnuplot.log" 2>&1 \
+			|| warn "could not install gnuplot-nox (see $LOGS/apt-gnuplot.log): no chart"
+	fi
+}
+[ "$aarch64" = 1 ] || install_gnuplot
 if [ -x /usr/bin/python3 ]; then PY=/usr/bin/python3; else PY=python3; fi
 
 # ---------------------------------------------------------------- 2. sources (private apt dir)
@@ -1108,7 +1120,26 @@ elif [ "$aarch64" = 1 ]; then
 else
 	OUT=$BENCH/results/latest.md
 fi
-"$PY" "$BENCH/report.py" "$RAW" "$RUNLOG/meta.txt" "$LOGS" "$DETECT_RAW" > "$OUT.new"
+CHART=${OUT%.md}	# the chart: CHART.svg next to the report, its data in RUNLOG
+rm -f "$RUNLOG/chart-cpu.tsv" "$RUNLOG/chart-rss.tsv"
+if [ "$aarch64" = 0 ] && command -v gnuplot >/dev/null; then
+	"$PY" "$BENCH/report.py" "$RAW" "$RUNLOG/meta.txt" "$LOGS" "$DETECT_RAW" "$RUNLOG/chart" > "$OUT.new"
+	# the report links CHART's name: the data went to RUNLOG/chart-*.tsv
+	sed -i "s|(chart\.svg)|($(basename "$CHART").svg)|g; s|\[chart\.svg\]|[$(basename "$CHART").svg]|g" "$OUT.new"
+	if [ -s "$RUNLOG/chart-cpu.tsv" ]; then
+		ttl="ksan bench, $(date -u '+%Y-%m-%d %H:%M UTC'), commit ${KSAN_REV%%;*}, $runs round(s)"
+		if gnuplot -e "cpu='$RUNLOG/chart-cpu.tsv'; rss='$RUNLOG/chart-rss.tsv'; ncpu=$(head -1 "$RUNLOG/chart-cpu.tsv" | awk -F'\t' '{print NF}'); nrss=$(head -1 "$RUNLOG/chart-rss.tsv" | awk -F'\t' '{print NF}'); out='$CHART.svg.new'; heading='$ttl'" \
+			"$BENCH/chart.gp" > "$LOGS/chart.log" 2>&1 && [ -s "$CHART.svg.new" ]; then
+			mv "$CHART.svg.new" "$CHART.svg"; say "chart: $CHART.svg"
+		else
+			rm -f "$CHART.svg.new" "$CHART.svg"; warn "gnuplot failed (see $LOGS/chart.log): no chart"
+			sed -i '/^Chart (bench\/chart.gp/d; /^!\[CPU time ×native and peak RSS/d' "$OUT.new"
+		fi
+	fi
+else
+	[ "$aarch64" = 1 ] || { warn "gnuplot is missing (Debian package gnuplot-nox): the report has no chart"; rm -f "$CHART.svg"; }
+	"$PY" "$BENCH/report.py" "$RAW" "$RUNLOG/meta.txt" "$LOGS" "$DETECT_RAW" > "$OUT.new"
+fi
 leak_report section "$OUT.new"
 mv "$OUT.new" "$OUT"
 cp "$OUT" "$CACHE/results/report-$STAMP.md"
