@@ -139,6 +139,7 @@ static intptr_t tls_lo, tls_hi;		/* static TLS, from the thread pointer */
 static struct range self_tls[64];	/* this thread's other TLS blocks */
 static unsigned nself_tls;
 static uintptr_t self_lo, self_hi;	/* the checking thread's stack */
+static uintptr_t self_sp;		/* ... scanned from here up */
 static int gathered;
 
 extern void *dlsym(void *, const char *) __attribute__((weak));
@@ -478,8 +479,18 @@ static void resume_threads(void)
 	futex(&stw_gen, FUTEX_WAKE_PRIVATE, 0x7fffffff, 0);
 }
 
-int ksan_port_stop_the_world(void (*fn)(void *arg), void *arg)
+/*
+ * The checking thread's stack is scanned from this frame up: its
+ * callee-saved registers are spilled here, and the check's own frames
+ * below (gathering, stopping, the object table, the scan) hold nothing of
+ * the program's, only the runtime's values, some of them in slots a frame
+ * leaves unused: a stale word there can look like a pointer and hide a
+ * leak.  The check zeroes the stack where this frame goes (leak.c).
+ */
+__attribute__((noinline)) int ksan_port_stop_the_world(void (*fn)(void *arg), void *arg)
 {
+	__builtin_unwind_init();	/* every callee-saved register into the frame */
+	self_sp = read_sp();
 	gather();
 	/* fork's locks, in fork's order (KFENCE's handlers were registered
 	 * after the core's: its lock is taken first, released last) */
@@ -555,14 +566,13 @@ static void scan_tls(root_fn fn, void *arg, uintptr_t tp)
 		scan_copy(fn, arg, tp + tls_lo, tp + tls_hi, KSAN_ROOT_TLS);
 }
 
-/* This thread: its registers spilled into this frame, its stack above. */
+/* This thread: its registers spilled into ksan_port_stop_the_world's
+ * frame, its stack above. */
 static __attribute__((noinline)) void scan_self(root_fn fn, void *arg)
 {
-	uintptr_t sp;
+	uintptr_t sp = self_sp;
 	unsigned i;
 
-	__builtin_unwind_init();	/* every callee-saved register into the frame */
-	sp = read_sp();
 	if (self_hi && sp >= self_lo && sp < self_hi)
 		fn(arg, sp, self_hi, KSAN_ROOT_STACK);
 	else
