@@ -176,8 +176,11 @@ int ksan_port_stop_the_world(void (*fn)(void *arg), void *arg);
 /* Inside fn: call root(arg, lo, hi, kind) for every range of memory whose
  * aligned words may point to heap objects the program still uses: the
  * writable data of every loaded module, each thread's registers, its stack
- * from the stack pointer up, and its thread-local storage.  A range must be
- * readable whole (the port copies what it is unsure of). */
+ * from the stack pointer up, and its thread-local storage.  The thread
+ * that stopped the world is scanned from ksan_port_stop_the_world's frame
+ * up (its callee-saved registers spilled there), not through the check's
+ * own frames below it.  A range must be readable whole (the port copies
+ * what it is unsure of). */
 enum ksan_root_kind {
 	KSAN_ROOT_DATA = 0,	/* a module's data and bss */
 	KSAN_ROOT_STACK = 1,	/* a thread's stack (live part) */
