@@ -85,7 +85,7 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
  * ksan_port_memo_same: 1 when m remembers a walk from (pc, fp, max) whose
  * records are unchanged, so the trace is that walk's (m->n frames).  A
  * memo is one thread's, used by one call at a time.  A port without memos
- * empties m and answers 0.
+ * empties m and answers 0 (KSAN_PORT_NO_TRACE_MEMOS below).
  */
 #define KSAN_MEMO_FRAMES 32
 struct ksan_trace_memo {
@@ -98,6 +98,21 @@ size_t ksan_port_stack_trace_memo(uintptr_t *pcs, size_t max, uintptr_t pc,
 				  uintptr_t fp, struct ksan_trace_memo *m);
 int ksan_port_memo_same(const struct ksan_trace_memo *m, uintptr_t pc, uintptr_t fp,
 			size_t max);
+/* A port that remembers no walks writes KSAN_PORT_NO_TRACE_MEMOS once, at
+ * file scope, after its ksan_port_stack_trace. */
+#define KSAN_PORT_NO_TRACE_MEMOS						\
+size_t ksan_port_stack_trace_memo(uintptr_t *pcs, size_t max, uintptr_t pc,	\
+				  uintptr_t fp, struct ksan_trace_memo *m)	\
+{										\
+	m->nrec = 0;								\
+	return ksan_port_stack_trace(pcs, max, pc, fp);				\
+}										\
+int ksan_port_memo_same(const struct ksan_trace_memo *m, uintptr_t pc,		\
+			uintptr_t fp, size_t max)				\
+{										\
+	(void)m, (void)pc, (void)fp, (void)max;					\
+	return 0;								\
+}
 
 /* Bounds of the current thread's stack: [*lo, *hi).  Returns 0 if known. */
 int ksan_port_current_stack(uintptr_t *lo, uintptr_t *hi);

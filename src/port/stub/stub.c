@@ -108,22 +108,7 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 }
 
 /* No memos: nothing here is worth remembering. */
-size_t ksan_port_stack_trace_memo(uintptr_t *pcs, size_t max, uintptr_t pc,
-				  uintptr_t fp, struct ksan_trace_memo *m)
-{
-	m->nrec = 0;
-	return ksan_port_stack_trace(pcs, max, pc, fp);
-}
-
-int ksan_port_memo_same(const struct ksan_trace_memo *m, uintptr_t pc, uintptr_t fp,
-			size_t max)
-{
-	(void)m;
-	(void)pc;
-	(void)fp;
-	(void)max;
-	return 0;
-}
+KSAN_PORT_NO_TRACE_MEMOS
 
 int ksan_port_symbolize(uintptr_t pc, int is_return_address,
 			struct ksan_symbol *sym)
