@@ -1756,6 +1756,21 @@ CASE(fprintf_mixed_args_oob)
 		      2, 9.0, s) == -1);
 }
 
+/* Every flag (- + space # 0 ' I) and length modifier (hh h l ll L q j z t Z)
+ * the walk knows lets it go on to the %s; a format through a variable, as
+ * some are not in -Wformat's dialect. */
+CASE(fprintf_flags_lengths_oob)
+{
+	char *s = UNTERMINATED();
+	const char *volatile fmt = "%+d %-d % d %#x %05d %'d %Id %hhd %hd %ld %lld %Lf %qd %jd "
+				   "%zd %td %Zd %s";
+	long double ld = 1.5;
+
+	expect_bad(UAP, s, 17, READ, "fprintf");
+	CHECK(fprintf(null_out(), fmt, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10L, 11LL, ld, 12LL,
+		      (intmax_t)13, (ssize_t)14, (ptrdiff_t)15, (size_t)16, s) == -1);
+}
+
 CASE(fprintf_mixed_args_ok)
 {
 	char buf[64];
@@ -2005,7 +2020,7 @@ static const struct tcase cases[] = {
 	C(fputws_oob), C(fputws_ok), C(fputws_unlocked_oob),
 	C(printf_str_oob), C(printf_ok), C(vprintf_oob), C(fprintf_str_oob),
 	C(fprintf_precision_oob), C(fprintf_star_precision_oob), C(fprintf_precision_ok),
-	C(fprintf_mixed_args_oob), C(fprintf_mixed_args_ok), C(fprintf_n_oob), C(fprintf_fmt_oob),
+	C(fprintf_mixed_args_oob), C(fprintf_flags_lengths_oob), C(fprintf_mixed_args_ok), C(fprintf_n_oob), C(fprintf_fmt_oob),
 	C(vfprintf_oob), C(vfprintf_ok), C(dprintf_oob), C(dprintf_ok),
 	C(asprintf_oob), C(asprintf_ok), C(asprintf_ptr_oob), C(snprintf_str_oob),
 	C(__printf_chk_oob), C(__fprintf_chk_oob), C(__fprintf_chk_ok), C(__dprintf_chk_oob),
