@@ -602,14 +602,18 @@ static void scan_stopped(root_fn fn, void *arg, const struct stopped *s)
 
 void ksan_port_for_each_root(root_fn fn, void *arg)
 {
+	int written = port_written_open();
 	size_t i;
 
-	/* a module unloaded since gather() leaves a hole: copy around it */
+	/* a module unloaded since gather() leaves a hole: copy around it;
+	 * pages never written hold no heap address (written.c) */
 	for (i = 0; i < nranges; i++)
 		if (range_mapped(ranges[i].lo, ranges[i].hi))
-			fn(arg, ranges[i].lo, ranges[i].hi, KSAN_ROOT_DATA);
+			port_scan_written(written, fn, arg, ranges[i].lo, ranges[i].hi,
+					  KSAN_ROOT_DATA);
 		else
 			scan_copy(fn, arg, ranges[i].lo, ranges[i].hi, KSAN_ROOT_DATA);
+	port_written_close(written);
 	scan_self(fn, arg);
 	for (i = 0; i < nslots; i++) {
 		uintptr_t lo, hi;

@@ -241,6 +241,13 @@ const char *port_exe_path(void);	/* "" if unknown */
 char **port_start_envp(void);		/* from the initial stack, or NULL */
 int port_main_stack(uintptr_t *lo, uintptr_t *hi);
 
+/* written.c: the pages of a range the process ever wrote (pagemap), for
+ * the leak check's data roots; -1: unknown, ranges go whole */
+int port_written_open(void);
+void port_written_close(int fd);
+void port_scan_written(int fd, void (*fn)(void *arg, uintptr_t lo, uintptr_t hi, int kind),
+		       void *arg, uintptr_t lo, uintptr_t hi, int kind);
+
 /* port.c: map zeroed pages over [lo, hi), keeping pages already there */
 int port_map_fixed(uintptr_t lo, uintptr_t hi);
 #ifdef KSAN_PORT_KMSAN

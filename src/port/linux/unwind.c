@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include "linux.h"
 
 struct range {
@@ -344,9 +345,21 @@ size_t ksan_port_stack_trace_memo(uintptr_t *pcs, size_t max, uintptr_t pc,
  * (not from a mapping, which the kernel may have merged with a neighbour). */
 void port_thread_register(uintptr_t lo, uintptr_t hi);
 
+/* 1 if the stack's limit is finite. */
+static int stack_limited(void)
+{
+	struct rlimit rl;
+
+	return !getrlimit(RLIMIT_STACK, &rl) && rl.rlim_cur != RLIM_INFINITY;
+}
+
 /*
- * glibc reads /proc/self/maps for the main thread's stack: without /proc it
- * fails, and the main thread's bounds come from its initial stack instead.
+ * glibc reads /proc/self/maps for the main thread's stack (an fopen and a
+ * getline: allocations in three size classes at start-up).  The bounds it
+ * finds there are the ones port_main_stack computes from the initial stack
+ * and RLIMIT_STACK, except with an unlimited stack, which glibc bounds by
+ * the mapping below it: only then is /proc read.  Without /proc glibc
+ * would only allocate and fail.
  */
 static int thread_library_stack(struct range *r)
 {
@@ -355,9 +368,11 @@ static int thread_library_stack(struct range *r)
 	size_t size;
 	int err, main_thread = ksan_port_thread_id() == (uint32_t)getpid();
 
-	/* without /proc glibc would only allocate (fopen) and fail */
+	if (main_thread && (port_proc_missing() || stack_limited()) &&
+	    !port_main_stack(&r->lo, &r->hi))
+		return 0;
 	if (main_thread && port_proc_missing())
-		return port_main_stack(&r->lo, &r->hi);
+		return -1;
 	in_getattr = 1;
 	err = pthread_getattr_np(pthread_self(), &attr);
 	if (!err) {
