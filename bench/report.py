@@ -420,6 +420,9 @@ if any(f"asan-nofill-{f}" in vinfo for f in fams): line("ksan inline / ASan max_
 if any(f"asan-nouar-{f}" in vinfo for f in fams): line("ksan inline / ASan without use-after-return code", lambda f: (f"ksan-inline-{f}", f"asan-nouar-{f}"))
 line("ksan inline / ASan, median over workloads", lambda f: (f"ksan-inline-{f}", f"asan-{f}"), stat=med)
 line("ksan outline / ksan inline", lambda f: (f"ksan-outline-{f}", f"ksan-inline-{f}"), goal=1.50)
+if any(f"asan-outline-{f}" in vinfo for f in fams):
+    line("ASan outline / ASan inline (ASan's own call per access)", lambda f: (f"asan-outline-{f}", f"asan-{f}"))
+    line("ksan outline / ASan outline", lambda f: (f"ksan-outline-{f}", f"asan-outline-{f}"))
 line("peak RSS: ksan inline / native", lambda f: (f"ksan-inline-{f}", nat(f)), table=rss)
 line("peak RSS: ASan / native", lambda f: (f"asan-{f}", nat(f)), table=rss)
 line("peak RSS: ksan inline / ASan", lambda f: (f"ksan-inline-{f}", f"asan-{f}"), table=rss)

@@ -145,7 +145,12 @@ VCC[asan-static-gcc]="gcc -fsanitize=address -static-libasan";      VFAM[asan-st
 VCC[asan-nofill-gcc]="gcc -fsanitize=address";                      VFAM[asan-nofill-gcc]="gcc"; VKIND[asan-nofill-gcc]="asan"; VOBJ[asan-nofill-gcc]=asan-gcc
 VENV[asan-nofill-gcc]="ASAN_OPTIONS=detect_leaks=0:max_malloc_fill_size=0"
 VCC[asan-nouar-clang]="clang -fsanitize=address -fsanitize-address-use-after-return=never"; VFAM[asan-nouar-clang]="clang"; VKIND[asan-nouar-clang]="asan"
-EXTRA_VARIANTS=(asan-nouar-clang)
+# ASan's own outline mode (a call per access, the libasan entry points), to
+# see what calling costs ASan beside ksan's outline / inline (issue 17; not
+# in the full run: pick them with --variants)
+VCC[asan-outline-gcc]="gcc -fsanitize=address --param asan-instrumentation-with-call-threshold=0"; VFAM[asan-outline-gcc]="gcc"; VKIND[asan-outline-gcc]="asan"
+VCC[asan-outline-clang]="clang -fsanitize=address -mllvm -asan-instrumentation-with-call-threshold=0"; VFAM[asan-outline-clang]="clang"; VKIND[asan-outline-clang]="asan"
+EXTRA_VARIANTS=(asan-nouar-clang asan-outline-gcc asan-outline-clang)
 # KFENCE: the native gcc binaries, run with the preloaded sampling runtime
 VCC[kfence-gcc]="gcc";                                                 VFAM[kfence-gcc]="gcc";   VKIND[kfence-gcc]="kfence"
 KFENCE_SO=$KSAN_BUILD/lib/libksan-kfence.so
