@@ -129,8 +129,8 @@ if host_variants:
   P(f"- CPU time = user + sys, peak RSS = max resident set, both from `/usr/bin/time -f '%U %S %M'`; "
   f"medians over the runs, min–max beside them. ASan variants run with `{meta['asan_env']}` "
   f"(no leak check at exit; LSan's cost is measured on its own, in the leak section); ksan variants run with "
-  f"ksan's defaults (256 MiB quarantine, as ASan's, and its leak check at exit: about 1 ms of each hello-world "
-  f"process, none of ASan's). kfence-gcc is the native gcc build run with `LD_PRELOAD=build/lib/libksan-kfence.so` "
+  f"ksan's defaults (256 MiB quarantine, as ASan's, and its leak check at exit, which the ASan variants do not "
+  f"run: a few tenths of a millisecond of a hello-world process). kfence-gcc is the native gcc build run with `LD_PRELOAD=build/lib/libksan-kfence.so` "
   f"(KFENCE's defaults: one allocation sampled every 100 ms).")
   P(f"- ×native is against the native build of the same compiler; ×ASan against ASan of the same compiler.")
 if a64:

@@ -1,4 +1,4 @@
-// Without /proc: reports from and about threads are the same as with /proc: the reporting thread's name, its full stack, and whose stack a stack address belongs to (a thread's own, the main thread's own, the main thread's from another thread), with the frame and variable; the correct twin is silent.
+// Without /proc: reports from and about threads are the same as with /proc: the reporting thread's name, its full stack, and whose stack a stack address belongs to (a thread's own, the main thread's own, the main thread's from another thread), with the frame and variable; the correct twin is silent.  The main thread's bounds come from its initial stack and RLIMIT_STACK (glibc's own rule), or from glibc when the stack is unlimited: the same reports with a larger limit and an unlimited one.
 // RUN: %ksan_cc -g -O1 %s -o %t -lpthread
 // RUN: bash %S/../Inputs/status.sh %run %t heap 2>&1 | FileCheck %s --check-prefixes=HEAP,HEAP-%arch --implicit-check-not=/proc
 // RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t heap 2>&1 | FileCheck %s --check-prefixes=HEAP,HEAP-%arch --implicit-check-not=/proc
@@ -7,6 +7,10 @@
 // RUN: bash %S/../Inputs/status.sh %run %t main 2>&1 | FileCheck %s --check-prefixes=STACK,MAIN --implicit-check-not=/proc
 // RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t main 2>&1 | FileCheck %s --check-prefixes=STACK,MAIN --implicit-check-not=/proc
 // RUN: bash %S/../Inputs/status.sh %run %t mainown 2>&1 | FileCheck %s --check-prefixes=STACK,MAINOWN --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash -c 'ulimit -s unlimited; exec "$@"' - %run %t main 2>&1 | FileCheck %s --check-prefixes=STACK,MAIN --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash -c 'ulimit -s unlimited; exec "$@"' - %run %t mainown 2>&1 | FileCheck %s --check-prefixes=STACK,MAINOWN --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash -c 'ulimit -s 100000; exec "$@"' - %run %t main 2>&1 | FileCheck %s --check-prefixes=STACK,MAIN --implicit-check-not=/proc
+// RUN: bash %S/../Inputs/status.sh bash -c 'ulimit -s 100000; exec "$@"' - %run %t mainown 2>&1 | FileCheck %s --check-prefixes=STACK,MAINOWN --implicit-check-not=/proc
 // RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t mainown 2>&1 | FileCheck %s --check-prefixes=STACK,MAINOWN --implicit-check-not=/proc
 // RUN: bash %S/../Inputs/status.sh bash %S/Inputs/noproc.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN --implicit-check-not=ksan
 #define _GNU_SOURCE
@@ -76,9 +80,9 @@ int main(int argc, char **argv)
 // HEAP: {{^}}BUG: KASAN: slab-out-of-bounds in poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // HEAP-NEXT: {{^}}Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task worker/[[TID:[0-9]+]]{{$}}
 // HEAP: {{^}}Call Trace:{{$}}
-// HEAP-NEXT: {{^}} poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:24{{$}}
-// HEAP-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:35{{$}}
-// HEAP-NEXT: {{^}} worker+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:52{{$}}
+// HEAP-NEXT: {{^}} poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:28{{$}}
+// HEAP-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:39{{$}}
+// HEAP-NEXT: {{^}} worker+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:56{{$}}
 // HEAP-x86_64-NEXT: {{^}} start_thread
 // HEAP-x86_64-EMPTY:
 // aarch64's cross C library names neither start_thread nor thread_start (the clone frame)
@@ -87,12 +91,12 @@ int main(int argc, char **argv)
 // HEAP-aarch64-EMPTY:
 // HEAP: {{^}}Task worker/[[TID]] was created by task {{[0-9]+}}:{{$}}
 // HEAP-NEXT: {{^}} pthread_create{{$}}
-// HEAP-NEXT: {{^}} main_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:64{{$}}
-// HEAP-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:71{{$}}
+// HEAP-NEXT: {{^}} main_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:68{{$}}
+// HEAP-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:75{{$}}
 // HEAP: {{^}}Allocated by task [[TID]]:{{$}}
 // HEAP-NEXT: {{^}} malloc{{$}}
-// HEAP-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:33{{$}}
-// HEAP-NEXT: {{^}} worker+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:52{{$}}
+// HEAP-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:37{{$}}
+// HEAP-NEXT: {{^}} worker+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:56{{$}}
 // HEAP: STATUS: exit 1{{$}}
 
 // STACK: {{^}}BUG: KASAN: stack-out-of-bounds in poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
@@ -100,11 +104,11 @@ int main(int argc, char **argv)
 // MAIN-NEXT: {{^}}Write of size 1 at addr 0x{{[0-9a-f]+}} by task worker/{{[0-9]+}}{{$}}
 // MAINOWN-NEXT: {{^}}Write of size 1 at addr 0x{{[0-9a-f]+}} by task {{(thread.c.tmp|qemu-aarch64)}}/[[TID:[0-9]+]]{{$}}
 // STACK: {{^}}Call Trace:{{$}}
-// STACK-NEXT: {{^}} poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:24{{$}}
-// OWN-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:38{{$}}
-// MAIN-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:41{{$}}
-// MAINOWN-NEXT: {{^}} main_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:63{{$}}
-// MAINOWN-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:71{{$}}
+// STACK-NEXT: {{^}} poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:28{{$}}
+// OWN-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:42{{$}}
+// MAIN-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:45{{$}}
+// MAINOWN-NEXT: {{^}} main_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:67{{$}}
+// MAINOWN-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:75{{$}}
 // OWN: {{^}}The buggy address belongs to stack of task worker/[[TID]]{{$}}
 // MAIN: {{^}}The buggy address belongs to stack of task {{(thread.c.tmp|qemu-aarch64)}}/{{[0-9]+}}{{$}}
 // MAINOWN: {{^}}The buggy address belongs to stack of task {{(thread.c.tmp|qemu-aarch64)}}/[[TID]]{{$}}
