@@ -1,6 +1,6 @@
 /*
  * This file contains generic KASAN's private interface: the shadow encoding
- * (its values are normative, see design.md section 2), the checks, the heap
+ * (its values are normative, see docs/design.md section 2), the checks, the heap
  * hooks and the reporter.
  */
 #ifndef KSAN_KASAN_H

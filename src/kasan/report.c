@@ -3,7 +3,7 @@
  * from the shadow value, gathering what one report needs (the stack, the
  * heap object, the global or stack frame behind the address), the parts of
  * an object's description that the text layouts share, and the choice of
- * layout (report_kasan.c, report_asan.c, report_json.c; design.md section 3
+ * layout (report_kasan.c, report_asan.c, report_json.c; docs/design.md section 3
  * and docs/report-format.md).
  */
 #include "report.h"

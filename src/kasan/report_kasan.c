@@ -1,7 +1,7 @@
 /*
  * This file contains the kasan (kernel) layout of generic KASAN's reports:
  * the BUG line, the access, the call trace, the heap object, global or
- * stack frame, and the shadow dump of design.md section 3.
+ * stack frame, and the shadow dump of docs/design.md section 3.
  */
 #include "report.h"
 

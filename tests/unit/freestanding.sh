@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The freestanding core contract (design.md section 6): the core and the
+# The freestanding core contract (docs/design.md section 6): the core and the
 # detectors (build/lib/libksan_core.a: core, KASAN, KFENCE, UBSAN, KMSAN,
 # KCSAN and tag-based KASAN), linked alone, leave undefined only
 # the ksan_port_* functions of include/ksan/port.h plus memcpy, memset,
