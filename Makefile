@@ -180,7 +180,7 @@ aarch64-libs: $(addprefix $(B)/lib/,$(AARCH64_LIBS))	# in the sub-make
 # musl: the same rules again, in a sub-make with CC=$(MUSL_CC) (Debian's
 # musl-gcc, from musl-tools: gcc with musl's specs file) and B=$(B)/musl,
 # then the archives copied to $(B)/lib/musl/, where ksan-cc looks for the
-# runtime of a compiler that links with musl (README: "musl").  Part of
+# runtime of a compiler that links with musl (docs/platforms.md: "musl").  Part of
 # `all` when musl-gcc works; skipped without a word otherwise.  The port's
 # glibc and musl differences are in src/port/linux/libc.h.  Not built for
 # musl: KMSAN, KCSAN (their runtimes model glibc).

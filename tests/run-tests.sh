@@ -11,7 +11,7 @@ LIT=${LIT:-$(llvm-config-14 --prefix 2>/dev/null || echo /usr/lib/llvm-14)/build
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 pass=0 fail=0 skip=0
-# ksan reads these as well as KSAN_OPTIONS (README: Options): a caller's
+# ksan reads these as well as KSAN_OPTIONS (docs/options.md): a caller's
 # ASan settings must not reach the tests
 unset ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS
 log=$B/test-logs

@@ -112,7 +112,7 @@ for var in ['PATH', 'HOME', 'TMPDIR', 'LANG']:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # lit passes these through from the caller's environment; ksan reads them
-# (README: Options), so a test sets them itself or has none
+# (docs/options.md), so a test sets them itself or has none
 for var in ['ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS']:
     config.environment.pop(var, None)
 llvm_bin = '/usr/lib/llvm-14/bin'

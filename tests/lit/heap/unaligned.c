@@ -1,4 +1,4 @@
-// An unaligned 8-byte load straddling the last valid granule and the red zone (bytes 92..99 of a 97-byte object).  Outline checks test both granules and report it; the compilers' inline check tests only the first granule and misses it (documented in README), hence outline only.
+// An unaligned 8-byte load straddling the last valid granule and the red zone (bytes 92..99 of a 97-byte object).  Outline checks test both granules and report it; the compilers' inline check tests only the first granule and misses it (documented in docs/kasan.md), hence outline only.
 // REQUIRES: outline
 // RUN: %ksan_cc -O1 %s -o %t
 // RUN: bash %S/../Inputs/status.sh %run %t 92 2>&1 | FileCheck %s
