@@ -34,6 +34,11 @@ static inline __attribute__((always_inline)) int fast_ok(uintptr_t a, size_t siz
 	return (int8_t)((a & 7) + size - 1) < s;
 }
 
+/* Makes, for size 1, 2, 4, 8, 16: __asan_load<size>, __asan_store<size>,
+ * __asan_load<size>_noabort, __asan_store<size>_noabort,
+ * __asan_report_load<size>, __asan_report_store<size>,
+ * __asan_report_load<size>_noabort, __asan_report_store<size>_noabort
+ * (e.g. __asan_load4, __asan_report_store8_noabort). */
 #define DEFINE_CHECK(size)						\
 ABI __attribute__((noinline)) void __asan_load##size##_noabort(uintptr_t a) \
 { if (likely(fast_ok(a, size))) return;					\

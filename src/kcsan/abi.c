@@ -57,6 +57,12 @@ static __attribute__((noinline)) void check_out(uintptr_t p, size_t n, int type,
 
 /* ---- plain accesses ---------------------------------------------------- */
 
+/* PLAIN and VOLATILE make __tsan_<name><n>, SIZES_* list the sizes:
+ * __tsan_read1..16, __tsan_write1..16, __tsan_read_write1..16,
+ * __tsan_unaligned_read2..16, __tsan_unaligned_write2..16,
+ * __tsan_unaligned_read_write2..16, __tsan_volatile_read1..16,
+ * __tsan_volatile_write1..16, __tsan_unaligned_volatile_read2..16,
+ * __tsan_unaligned_volatile_write2..16 (e.g. __tsan_read4). */
 #define PLAIN(name, n, type)						\
 ABI void __tsan_##name##n(void *p)					\
 {									\
@@ -214,6 +220,10 @@ static inline void X_store(volatile u128 *p, u128 v)
 }
 
 /* One family: __tsan_atomic<bits>_*, T the value type, X the back end. */
+/* Makes, for bits 8, 16, 32, 64, 128: __tsan_atomic<bits>_load, _store,
+ * _compare_exchange_strong, _compare_exchange_weak, _compare_exchange_val, and
+ * through ATOMIC_RMW _exchange, _fetch_add, _fetch_sub, _fetch_and, _fetch_or,
+ * _fetch_xor, _fetch_nand (e.g. __tsan_atomic32_fetch_add). */
 #define ATOMICS(bits, T, X)						\
 ABI T __tsan_atomic##bits##_load(const volatile T *p, int mo)		\
 {									\

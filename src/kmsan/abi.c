@@ -46,6 +46,8 @@ meta_of(uintptr_t a, size_t n, int store)
 	return m;
 }
 
+/* Makes __msan_metadata_ptr_for_load_1/2/4/8 and
+ * __msan_metadata_ptr_for_store_1/2/4/8 (the _n forms are written out below). */
 #define META(dir, n, store)						\
 ABI struct kmsan_meta __msan_metadata_ptr_for_##dir##_##n(void *addr)	\
 {									\

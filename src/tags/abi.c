@@ -28,6 +28,9 @@ static inline __attribute__((always_inline)) int fast_ok(uintptr_t a, size_t siz
 	return 0;
 }
 
+/* Makes, for size 1, 2, 4, 8, 16: __hwasan_load<size>, __hwasan_store<size>,
+ * __hwasan_load<size>_noabort, __hwasan_store<size>_noabort
+ * (e.g. __hwasan_load4, __hwasan_store16_noabort). */
 #define DEFINE_CHECK(size)						\
 ABI __attribute__((noinline)) void __hwasan_load##size##_noabort(uintptr_t a) \
 { if (likely(fast_ok(a, size))) return;					\

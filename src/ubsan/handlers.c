@@ -95,6 +95,9 @@ _Static_assert(__builtin_offsetof(struct nonnull_arg_data, arg_index) == 32, "ar
  * the call returns (the empty asm: no tail call): the report's stack starts
  * from that frame's record, which an aarch64 callee's frame would overwrite
  * (the stack then ended at the handler's caller). */
+/* Makes __ubsan_handle_<name> and __ubsan_handle_<name>_abort for each
+ * HANDLERS(name, ...) line below (e.g. __ubsan_handle_add_overflow and
+ * __ubsan_handle_add_overflow_abort). */
 #define HANDLERS(name, proto, call)					\
 	ABI void __ubsan_handle_##name proto				\
 	{ int halt = 0; uintptr_t pc = PC, fp = FP; call;		\
