@@ -5,23 +5,7 @@
 # each.  Each result line is "PASS|FAIL|SKIP: <config>/<case>[: why]".
 #   usage: tests/unit/intercept.sh [build-dir]      (default: build)
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-B=${1:-$root/build}
-mkdir -p "$B" && B=$(cd "$B" && pwd)
-KSAN_CC_BIN=$B/bin/ksan-cc
-src=$here/intercept_test.c
-tmp=$B/unit-tests/intercept
-rm -rf "$tmp" && mkdir -p "$tmp"
-start=$(date +%s)
-failed=0
-
-if [ ! -x "$KSAN_CC_BIN" ]; then
-	printf 'PLAN: 1\nFAIL: %s\n' "intercept/build: $KSAN_CC_BIN is missing (run make)"
-	exit 1
-fi
-
-have() { command -v "$1" >/dev/null 2>&1; }
+. "$(dirname "$0")/../lib.sh" intercept "$@"
 
 # build <cc> <name> [flags...]: in the background, log in $tmp/<name>.log.
 # -fno-builtin: every call in the test reaches the interceptor.

@@ -33,48 +33,11 @@
 
 #include <ksan/ksan.h>
 
-#define NOINLINE __attribute__((noinline))
-/* The compiler forgets everything it knew about var. */
-#define HIDE(var) __asm__ volatile("" : "+r"(var))
-
 /* ---- harness ------------------------------------------------------------ */
 
-struct rec {
-	char type[48];
-	uintptr_t addr;
-	size_t size;
-	int access;
-};
-#define MAX_RECS 8
-static struct rec recs[MAX_RECS];
-static volatile int nrec;
-
-static void copy_str(char *dst, size_t len, const char *src)
-{
-	size_t i = 0;
-
-	if (src)
-		for (; i + 1 < len && src[i]; i++)
-			dst[i] = src[i];
-	dst[i] = 0;
-}
-
-/* Runs with the report lock held: no allocation, no stdio.  Returns 0 so
- * the report is printed too (to the log file). */
-static int record_report(const struct ksan_report *r, void *arg)
-{
-	int i = nrec;
-
-	(void)arg;
-	if (i < MAX_RECS) {
-		copy_str(recs[i].type, sizeof(recs[i].type), r->bug_type);
-		recs[i].addr = r->addr;
-		recs[i].size = r->size;
-		recs[i].access = r->access;
-	}
-	nrec = i + 1;
-	return 0;
-}
+/* each report is printed too (to the log file), after it is recorded */
+#define HARNESS_PRINT_REPORTS 1
+#include "harness.h"
 
 /* What the running case expects. */
 static struct {
@@ -86,26 +49,6 @@ static struct {
 	const char *caller;	/* BUG line function; NULL: the case's own */
 	const char *overlap_fn;	/* "<fn> of overlapping ranges" */
 } ex;
-
-static const char *cur_case;
-static int case_failed, nfailures;
-static char case_why[1024];
-
-static void fail(int line, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void fail(int line, const char *fmt, ...)
-{
-	va_list ap;
-	size_t n;
-
-	nfailures++;
-	if (case_failed++)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(case_why, sizeof(case_why) - 32, fmt, ap);
-	va_end(ap);
-	n = strlen(case_why);
-	snprintf(case_why + n, sizeof(case_why) - n, " (line %d)", line);
-}
 
 #define CHECK(cond)							\
 	do {								\

@@ -6,24 +6,7 @@
 # and 1 for each line this script prints itself) add up to their number.
 #   usage: tests/unit/kasan.sh [build-dir]      (default: build)
 set -u -o pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-B=${1:-$root/build}
-mkdir -p "$B" && B=$(cd "$B" && pwd)
-KSAN_CC_BIN=$B/bin/ksan-cc
-src=$here/kasan_test.c
-tmp=$B/unit-tests/kasan
-rm -rf "$tmp" && mkdir -p "$tmp"
-start=$(date +%s)
-failed=0
-
-if [ ! -x "$KSAN_CC_BIN" ]; then
-	echo "PLAN: 1"
-	echo "FAIL: kasan/build: $KSAN_CC_BIN is missing (run make)"
-	exit 1
-fi
-
-have() { command -v "$1" >/dev/null 2>&1; }
+. "$(dirname "$0")/../lib.sh" kasan "$@"
 
 # build <cc> <mode> <opt> <name>: in the background, log in $tmp/<name>.log
 build() {

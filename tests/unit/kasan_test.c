@@ -35,83 +35,12 @@
 
 /* ---- harness ------------------------------------------------------------ */
 
-#define NOINLINE __attribute__((noinline))
-/* The compiler forgets everything it knew about var (size, provenance). */
-#define HIDE(var) __asm__ volatile("" : "+r"(var))
-#define BARRIER() __asm__ volatile("" ::: "memory")
+#include "harness.h"
 
-#define MAX_RECS 16
-
-struct rec {
-	char type[48];
-	char asan_type[48];
-	uintptr_t addr;
-	size_t size;
-	int access;
-	uintptr_t pc;
-	uintptr_t object;
-	size_t object_size;
-	char cache[32];
-	int object_freed;
-};
-
-static struct rec recs[MAX_RECS];
-static volatile int nrec;	/* reports since the last check */
-
-static void copy_str(char *dst, size_t len, const char *src)
-{
-	size_t i = 0;
-
-	if (src)
-		for (; i + 1 < len && src[i]; i++)
-			dst[i] = src[i];
-	dst[i] = 0;
-}
-
-/* Runs with the report lock held: no allocation, no stdio. */
-static int record_report(const struct ksan_report *r, void *arg)
-{
-	int i = nrec;
-
-	(void)arg;
-	if (i < MAX_RECS) {
-		struct rec *x = &recs[i];
-
-		copy_str(x->type, sizeof(x->type), r->bug_type);
-		copy_str(x->asan_type, sizeof(x->asan_type), r->asan_type);
-		x->addr = r->addr;
-		x->size = r->size;
-		x->access = r->access;
-		x->pc = r->pc;
-		x->object = r->object;
-		x->object_size = r->object_size;
-		copy_str(x->cache, sizeof(x->cache), r->cache);
-		x->object_freed = r->object_freed;
-	}
-	nrec = i + 1;
-	return 1;
-}
-
-static const char *cur_case;
-static int case_failed, case_skipped, nfailures;
-static char case_why[1024];
+static int case_skipped;
 static char skip_why[256];
 static int inline_mode = -1;	/* 1 inline, 0 outline, -1 unknown */
 static const char *self_exe = "/proc/self/exe";
-
-static void fail(int line, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void fail(int line, const char *fmt, ...)
-{
-	va_list ap;
-
-	nfailures++;
-	if (case_failed++)
-		return;		/* keep the first reason */
-	va_start(ap, fmt);
-	vsnprintf(case_why, sizeof(case_why) - 32, fmt, ap);
-	va_end(ap);
-	snprintf(case_why + strlen(case_why), 32, " (line %d)", line);
-}
 
 static void skip(const char *why)
 {

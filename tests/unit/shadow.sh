@@ -6,23 +6,7 @@
 # to their number.
 #   usage: tests/unit/shadow.sh [build-dir]      (default: build)
 set -u -o pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-B=${1:-$root/build}
-mkdir -p "$B" && B=$(cd "$B" && pwd)
-KSAN_CC_BIN=$B/bin/ksan-cc
-src=$here/shadow_test.c
-tmp=$B/unit-tests/shadow
-rm -rf "$tmp" && mkdir -p "$tmp"
-start=$(date +%s)
-failed=0
-
-if [ ! -x "$KSAN_CC_BIN" ]; then
-	printf 'PLAN: 1\nFAIL: %s\n' "shadow/build: $KSAN_CC_BIN is missing (run make)"
-	exit 1
-fi
-
-have() { command -v "$1" >/dev/null 2>&1; }
+. "$(dirname "$0")/../lib.sh" shadow "$@"
 
 for cc in gcc clang; do
 	if ! have "$cc"; then
