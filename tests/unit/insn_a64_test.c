@@ -3,7 +3,8 @@
  * instruction: size in bytes, write flag and start address of each entry
  * of the table, whose words aarch64-linux-gnu-as made from the text beside
  * them (tests/unit/insn_a64.sh assembles the text again and compares).
- * Size 0: not decoded (no access, or a class the decoder leaves alone).
+ * Size 0: not decoded (no access, or a class the decoder leaves alone;
+ * an SVE store still writes).
  * The registers: xN = 0x10000 * (N + 1), but x3 = 0x1fffffffc (so UXTW and
  * SXTW differ), sp = 0x7fff0000, and every instruction at pc 0x400000.
  */
@@ -106,7 +107,11 @@ static const struct {
 	{ 0x8b020020, 0, 0, 0x0ull, "add x0, x1, x2" },
 	{ 0x14000002, 0, 0, 0x0ull, "b .+8" },
 	{ 0xa400a000, 0, 0, 0x0ull, "ld1b {z0.b}, p0/z, [x0]" },
-	{ 0xe400e000, 0, 0, 0x0ull, "st1b {z0.b}, p0, [x0]" },
+	{ 0xe400e000, 0, 1, 0x0ull, "st1b {z0.b}, p0, [x0]" },
+	{ 0xe5e1e000, 0, 1, 0x0ull, "st1d {z0.d}, p0, [x0, #1, mul vl]" },
+	{ 0xc5c1c000, 0, 0, 0x0ull, "ld1d {z0.d}, p0/z, [x0, z1.d]" },
+	{ 0xe581a000, 0, 1, 0x0ull, "st1d {z0.d}, p0, [x0, z1.d]" },
+	{ 0xe5414400, 0, 1, 0x0ull, "st1w {z0.s}, p1, [x0, x1, lsl #2]" },
 	{ 0xf8200401, 0, 0, 0x0ull, "ldraa x1, [x0]" },
 };
 

@@ -39,7 +39,8 @@ struct port_a64_access {
 };
 
 /* 1 with *a filled when instruction i is a load or store this decoder
- * knows; else 0 (a->write 0, a->size 0). */
+ * knows; else 0 (a->size 0; a->write 1 for an SVE store, whose size
+ * depends on the vector length and predicate, else 0). */
 int port_a64_decode(uint32_t i, struct port_a64_access *a);
 /* The address the access starts at, from the registers before it ran:
  * x[0..30], sp, and the instruction's pc. */

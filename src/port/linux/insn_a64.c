@@ -9,7 +9,8 @@
  * STGP), single registers with every addressing mode, the atomic
  * read-modify-writes, LDAPUR/STLUR, and the SIMD structure loads and
  * stores.  Anything else (SVE, prefetches, tag stores, pointer-
- * authenticated loads) says "not decoded" rather than guess.  Pure
+ * authenticated loads) says "not decoded" rather than guess (an SVE store
+ * still says it writes).  Pure
  * functions of the instruction word, built for every host so the unit test
  * can run its table anywhere.
  */
@@ -132,6 +133,10 @@ int port_a64_decode(uint32_t i, struct port_a64_access *a)
 	a->index = -1;
 	a->extend = a->shift = 0;
 	a->offset = 0;
+	if ((i & 0xfe000000) == 0xe4000000) {	/* SVE stores: the size needs VL */
+		a->write = 1;
+		return 0;
+	}
 	if ((i & 0x0a000000) != 0x08000000)
 		return 0;				/* not a load or store */
 	if ((i & 0x3f000000) == 0x08000000) {	/* exclusive, ordered, CAS: [Xn] */

@@ -169,9 +169,8 @@ int port_tags_fault(int sig, void *infop, void *uctx)
 	if (info->si_code == SEGV_MTESERR || info->si_code == SEGV_MTEAERR) {
 		int sync = info->si_code == SEGV_MTESERR;
 		uintptr_t pc = (uintptr_t)uc->uc_mcontext.pc;
-		struct port_a64_access a;
+		struct port_a64_access a = { 0 };
 		size_t size = 0;
-		int write = 0;
 
 		/* a sync fault's instruction (an async one's pc is elsewhere):
 		 * the write flag, and the access's start and size when the
@@ -182,13 +181,13 @@ int port_tags_fault(int sig, void *infop, void *uctx)
 			uintptr_t start = port_a64_address(&a, pc, (const uint64_t *)uc->uc_mcontext.regs,
 							   (uintptr_t)uc->uc_mcontext.sp);
 
-			write = a.write;
 			if (tag_reset(addr) - tag_reset(start) < a.size) {
 				addr = start;
 				size = a.size;
 			}
 		}
-		tags_report_fault(sync ? addr : 0, size, sync, write, pc,
+		/* a.write: also an SVE store's, whose size is unknown */
+		tags_report_fault(sync ? addr : 0, size, sync, a.write, pc,
 				  (uintptr_t)uc->uc_mcontext.regs[29]);
 		/* go on without tag checks on this thread (or halt above) */
 		set_tag_ctrl(PR_MTE_TCF_NONE);
