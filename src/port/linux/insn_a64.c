@@ -10,9 +10,8 @@
  * read-modify-writes, LDAPUR/STLUR, and the SIMD structure loads and
  * stores.  Anything else (SVE, prefetches, tag stores, pointer-
  * authenticated loads) says "not decoded" rather than guess (an SVE store
- * still says it writes).  Pure
- * functions of the instruction word, built for every host so the unit test
- * can run its table anywhere.
+ * still says it writes).  Pure functions of the instruction word, built
+ * for every host so the unit test can run its table anywhere.
  */
 #include <stdint.h>
 #include "insn.h"
