@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Tag-based KASAN under qemu-aarch64: software tags (clang, outline and
 # inline) and hardware tags (MTE; clang and gcc), every bad case of
-# tags_test.c and its silent twin, the layouts, kasan_mode, and the rate of
-# missed far out-of-bounds accesses (colliding tags) for software tags.
+# tags_test.c and its silent twin, the layouts, kasan_mode, the rate of
+# missed far out-of-bounds accesses (colliding tags), overflows into a live
+# neighbour (never missed), and MTE faults' access sizes and call traces
+# (an inline copy, the C library's memcpy).
 # Output is matched with here-strings: `echo | grep -q` under pipefail
 # fails when grep exits before echo has written everything (SIGPIPE).
 # Skipped (counted) without qemu-aarch64, the cross compilers or the
