@@ -74,6 +74,16 @@ void **ksan_port_thread_slot(void);
  */
 size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 			     uintptr_t fp);
+/*
+ * The trace of a faulting instruction at pc (a fault's context: pc and its
+ * frame pointer fp): pc itself, then its callers.  Code without a frame
+ * record of its own (a leaf, the C library's memcpy) leaves fp naming its
+ * caller's record, so a frame-pointer walk loses that caller; a port that
+ * can unwind otherwise (unwind tables) finds it.  The least a port does:
+ * pc, then ksan_port_stack_trace(pcs + 1, max - 1, 0, fp).
+ */
+size_t ksan_port_fault_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
+				   uintptr_t fp);
 
 /*
  * Traces the caller asks for again and again from the same places (every

@@ -2,8 +2,8 @@
  * This file contains tag-based KASAN's heap: objects from the core slab's
  * kmalloc classes with no red zones, no header and no quarantine (as the
  * kernel's tag modes: a freed slot is reused at once), each object rounded
- * up to the 16-byte granule.  An allocation gets a random tag: its granules
- * are tagged with it and the returned pointer carries it in the top byte;
+ * up to the 16-byte granule.  An allocation gets a random tag, never its
+ * neighbours' (unlike_neighbours): its granules are tagged with it and the returned pointer carries it in the top byte;
  * the rest of the slot and every free slot carry TAG_INVALID, which no
  * pointer has, so an access beyond the object or after free mismatches.
  * A per-region side table (the core's side heap, sideheap.c, as KMSAN's
@@ -50,6 +50,34 @@ static int large_ready(uintptr_t base, size_t size)
 	return ksan_port_shadow_ensure(base, size);
 }
 
+/*
+ * A random tag unlike both neighbours' (the granule before the slot and
+ * the one after it, inside the region): a linear overflow or underflow
+ * into a live neighbour then always mismatches, where random tags alone
+ * let 1 in 13 (MTE) or 1 in 253 through: memcpy(dst, src, 80) into a
+ * 64-byte object, whose slot has no tail, writes the next slot's first
+ * granule.  (Scudo gives adjacent chunks odd and even tags for the same
+ * reason.)  A neighbour allocated at the same moment by another thread
+ * may still get an equal tag; a far access still meets any tag.
+ */
+static uint8_t unlike_neighbours(const struct core_side_ref *o)
+{
+	uint8_t left = TAG_INVALID, right = TAG_INVALID, tag;
+	int i;
+
+	if (o->region) {
+		if (o->slot > o->region->base)
+			left = tags_get(o->slot - TAGS_GRANULE);
+		if (o->slot + o->region->stride < o->region->end)
+			right = tags_get(o->slot + o->region->stride);
+	}
+	for (i = 0;; i++) {	/* 11 of MTE's 13 tags are left: a few tries */
+		tag = tags_random();
+		if ((tag != left && tag != right) || i == 64)
+			return tag;
+	}
+}
+
 void *tags_malloc(size_t size, size_t align, int flags, const struct tags_caller *cl,
 		  int *err)
 {
@@ -68,7 +96,7 @@ void *tags_malloc(size_t size, size_t align, int flags, const struct tags_caller
 		*err = CORE_ALLOC_ENOMEM;
 		return 0;
 	}
-	tag = tags_random();
+	tag = unlike_neighbours(&o);
 	o.rec->tag = tag;
 	o.rec->alloc_stack = core_caller_stack(t, cl);
 	tags_set(o.obj, gsize, tag);	/* the rest of a slot stays invalid */

@@ -223,14 +223,10 @@ static void report(uintptr_t addr, size_t size, int write, uintptr_t pc, uintptr
 	c->r.pc = pc;
 	c->fp = fp;
 	c->has_entry = pc_is_fault ? CORE_STACK_FAULT : entry != 0;
-	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc_is_fault ? 0 : pc, fp, entry);
-	if (pc_is_fault) {	/* the faulting instruction, then its callers */
-		size_t n = c->npcs < DEPOT_MAX_FRAMES ? c->npcs : DEPOT_MAX_FRAMES - 1;
-
-		core_memmove(c->pcs + 1, c->pcs, n * sizeof(c->pcs[0]));
-		c->pcs[0] = pc;
-		c->npcs = n + 1;
-	}
+	if (pc_is_fault)	/* the faulting instruction, then its callers */
+		c->npcs = ksan_port_fault_stack_trace(c->pcs, DEPOT_MAX_FRAMES, pc, fp);
+	else
+		c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
 	emit(c);
 }
 

@@ -47,13 +47,17 @@ if arch == 'aarch64':
     # the KFENCE preload, SIGFPE from a division...) says why, UNSUPPORTED:
     # aarch64.  Left out: kmsan and kcsan (their own passes), examples.test
     AARCH64_DIRS = ['heap', 'stack', 'formats', 'intercept', 'options', 'ubsan', 'faults',
-                    'noproc', 'threads', 'build', 'kfence', 'ptrpair']
+                    'noproc', 'threads', 'build', 'kfence', 'ptrpair', 'tags']
     # --param aarch64_dirs=a,b: others (to try them; kmsan and kcsan have
     # their own passes and are never among them)
     if lit_config.params.get('aarch64_dirs'):
         AARCH64_DIRS = lit_config.params['aarch64_dirs'].split(',')
     config.excludes += [d for d in os.listdir(config.test_source_root)
                         if d not in AARCH64_DIRS + ['Inputs', 'lit.cfg.py']]
+
+# tests/lit/tags: tag-based KASAN (--ksan=kasan-hw, kasan-sw), aarch64 only
+if arch != 'aarch64':
+    config.excludes.append('tags')
 
 if libc == 'musl':
     # the program links with musl instead of glibc: the musl-gcc wrapper

@@ -103,24 +103,43 @@ static void dump(const char *kind, char *p)
 	rd(bad);
 }
 
-/* Far out-of-bounds through a's tag into b: missed only when the two
- * random tags collide.  With MTE (hw) the port turns tag checks off for
- * the thread after each fault it reports (as the kernel does after its
- * first report), so the loop turns them on again as tags_port.c set them
- * (sync mode, irg's tags 1..13) after each report. */
-static int collisions(int n, int hw)
+/*
+ * Far out-of-bounds through a's tag into b: missed only when the two
+ * random tags collide.  a and b are not neighbours (a live object between
+ * them): a neighbour's tag is never the allocation's own (alloc.c), so
+ * each of a and b takes a tag unlike the middle one's, and they collide 1
+ * time in 12 (MTE) or 252.  "adjacent": a linear overflow instead, one
+ * byte past the lower of two neighbouring 64-byte objects (slots with no
+ * tail) into the other, which must never be missed.  With MTE (hw) the
+ * port turns tag checks off for the thread after each fault it reports
+ * (as the kernel does after its first report), so the loop turns them on
+ * again as tags_port.c set them (sync mode, irg's tags 1..13) after each
+ * report.
+ */
+static int collisions(int n, int hw, int adjacent)
 {
 	int i, seen = 0;
 
 	ksan_set_report_callback(count, 0);
 	for (i = 0; i < n; i++) {
-		char *a = malloc(64), *b = malloc(64);
+		char *a = malloc(64), *mid = malloc(64), *b = malloc(64);
 		/* a's pointer moved to b's address: the untagged distance, so
 		 * the compiler cannot fold it into b itself */
 		uintptr_t m = ((uintptr_t)1 << 56) - 1;
 		uintptr_t far = (uintptr_t)a + (((uintptr_t)b & m) - ((uintptr_t)a & m));
 
 		escape = b;
+		escape = mid;
+		if (adjacent) {	/* the next slot up from a or from mid */
+			char *lo = untag(a) < untag(mid) ? a : mid;
+
+			far = (uintptr_t)lo + 64;
+			if (untag(a) + 64 != untag(mid) && untag(mid) + 64 != untag(a)) {
+				printf("a and mid are no neighbours: 0x%lx 0x%lx\n",
+				       (unsigned long)untag(a), (unsigned long)untag(mid));
+				return 1;
+			}
+		}
 		rd((const char *)far);
 		if (hw && reports != seen &&
 		    prctl(PR_SET_TAGGED_ADDR_CTRL, PR_TAGGED_ADDR_ENABLE | PR_MTE_TCF_SYNC |
@@ -130,10 +149,32 @@ static int collisions(int n, int hw)
 		}
 		seen = reports;
 		free(b);
+		free(mid);
 		free(a);
 	}
 	printf("missed %d of %d\n", n - reports, n);
 	return 0;
+}
+
+/* A constant-size copy past a 64-byte object (issue 25's gcc case): with
+ * MTE both compilers expand it inline (ldp/stp and ldr/str of q
+ * registers); its last 16 bytes land in the next slot, which holds main's
+ * p (allocated before it: the slab hands out slots downwards), so it is
+ * caught only because p's tag is never d's (alloc.c).  The source is not
+ * static: a copy of a never-written static array becomes memset. */
+char src80[80];
+
+__attribute__((noinline)) static void copy80(int ok)
+{
+	char *d = malloc(64);
+
+	escape = d;
+	if (ok)
+		memcpy(d, src80, 64);
+	else
+		memcpy(d, src80, 80);
+	rd(d + 1);
+	free(d);
 }
 
 int main(int argc, char **argv)
@@ -209,7 +250,11 @@ int main(int argc, char **argv)
 	} else if (!strcmp(c, "dump"))
 		dump(argc > 2 ? argv[2] : "oob", p);
 	else if (!strcmp(c, "collide"))
-		return collisions(argc > 2 ? atoi(argv[2]) : 10000, argc > 3 && !strcmp(argv[3], "hw"));
+		return collisions(argc > 2 ? atoi(argv[2]) : 10000, argc > 3 && !strcmp(argv[3], "hw"), 0);
+	else if (!strcmp(c, "adjacent"))
+		return collisions(argc > 2 ? atoi(argv[2]) : 1000, argc > 3 && !strcmp(argv[3], "hw"), 1);
+	else if (!strncmp(c, "copy80", 6))
+		copy80(ok);
 	else if (!strcmp(c, "stack_ok")) {
 		char buf[32];
 		char *volatile b = buf;

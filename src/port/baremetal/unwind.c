@@ -50,6 +50,16 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 	return n;
 }
 
+/* No unwind tables here: the faulting pc, then the frame-pointer walk. */
+size_t ksan_port_fault_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
+				   uintptr_t fp)
+{
+	if (!max)
+		return 0;
+	pcs[0] = pc;
+	return 1 + (fp ? ksan_port_stack_trace(pcs + 1, max - 1, 0, fp) : 0);
+}
+
 /* No memos: the kernel's traces are for its tests, not its speed. */
 KSAN_PORT_NO_TRACE_MEMOS
 

@@ -231,10 +231,11 @@ int port_insn_decode(const ucontext_t *uc, struct port_insn *in)
 }
 #else
 /*
- * Elsewhere (aarch64): no decoder.  A fault there always comes with its
- * address (no general-protection fault without one), so the handler only
- * loses the x86-specific "is this a shadow check" test and falls back to
- * whether the faulting code is the executable's or the memory exists.
+ * Elsewhere (aarch64): no decoder of this kind.  A fault there always comes
+ * with its address (no general-protection fault without one), so the
+ * handler only loses the x86-specific "is this a shadow check" test and
+ * falls back to whether the faulting code is the executable's or the
+ * memory exists.  (An A64 access's size and direction: insn_a64.c.)
  */
 int port_insn_decode(const ucontext_t *uc, struct port_insn *in)
 {

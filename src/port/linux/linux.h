@@ -158,6 +158,9 @@ extern void *(*real_memcpy)(void *, const void *, size_t);
 extern void *(*real_memmove)(void *, const void *, size_t);
 extern void *(*real_memset)(void *, int, size_t);
 void port_mem_init(void);
+/* symbolize_elf.c: fn, a function of the C library that has no symbol of
+ * its own (an IFUNC's variant), is to be called name in reports. */
+void port_sym_alias(const void *fn, const char *name);
 
 /* intercept_str.c, intercept_wchar.c, intercept_io.c: the other checked
  * libc functions.  PORT_CALLER records the interceptor itself (a report's

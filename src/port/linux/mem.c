@@ -84,6 +84,10 @@ void port_mem_init(void)
 		real_memmove = (void *(*)(void *, const void *, size_t))p;
 	if ((p = dlsym(RTLD_NEXT, "memset")))
 		real_memset = (void *(*)(void *, int, size_t))p;
+	/* the variants glibc's IFUNCs chose have no symbols: their names */
+	port_sym_alias((void *)real_memcpy, "memcpy");
+	port_sym_alias((void *)real_memmove, "memmove");
+	port_sym_alias((void *)real_memset, "memset");
 }
 
 #if !defined(KSAN_PORT_KMSAN) && !defined(KSAN_PORT_KCSAN) && !defined(KSAN_PORT_TAGS)

@@ -14,6 +14,7 @@
 #include <ucontext.h>
 #include "libc.h"
 #include "linux.h"
+#include "insn.h"
 #include "../../kfence/kfence.h"
 
 enum { FAULT_PROGRAM, FAULT_RETRY, FAULT_BAD };
@@ -50,35 +51,6 @@ static inline uintptr_t uc_fp(const ucontext_t *uc)
 {
 	return (uintptr_t)uc->uc_mcontext.regs[29];
 }
-/*
- * Does A64 instruction i write memory?  For a fault without an ESR record
- * (qemu-user gives none): stores of the base and SIMD&FP registers, single,
- * pair and structure forms, exclusive and release stores, and the atomic
- * read-modify-writes (LDADD, SWP, ...) count as writes; everything else
- * (loads, and what is not a load or store) as a read.
- */
-static int a64_writes(uint32_t i)
-{
-	if ((i & 0x0a000000) != 0x08000000)
-		return 0;				/* not a load or store */
-	if ((i & 0x3f000000) == 0x08000000)	/* exclusive, acquire/release */
-		return !(i & (1u << 22));
-	if ((i & 0xbe000000) == 0x0c000000)	/* SIMD structures (ld1/st1...) */
-		return !(i & (1u << 22));
-	if ((i & 0x3b000000) == 0x18000000)	/* load literal */
-		return 0;
-	if ((i & 0x3a000000) == 0x28000000)	/* pairs */
-		return !(i & (1u << 22));
-	if ((i & 0x3a000000) == 0x38000000) {	/* one register */
-		unsigned opc = (i >> 22) & 3;
-
-		if ((i & 0x05200c00) == 0x00200000)	/* atomics; LDAPR reads */
-			return ((i >> 12) & 0xf) != 0xc;
-		return (i & (1u << 26)) ? !(opc & 1) : opc == 0;
-	}
-	return 0;
-}
-
 static inline int uc_write(const ucontext_t *uc)
 {
 	const unsigned char *p = uc->uc_mcontext.__reserved;
@@ -97,7 +69,12 @@ static inline int uc_write(const ucontext_t *uc)
 		}
 		p += size;
 	}
-	return a64_writes(*(const uint32_t *)uc->uc_mcontext.pc);
+	{	/* qemu-user gives no ESR record: the instruction says */
+		struct port_a64_access a;
+
+		port_a64_decode(*(const uint32_t *)uc->uc_mcontext.pc, &a);
+		return a.write;
+	}
 }
 #endif
 
@@ -245,7 +222,6 @@ static void report_fault(struct fault *f)
 		kmsan_report_fault(&f->k);
 }
 #else
-#include "insn.h"
 
 int port_map_shadow_page(uintptr_t shadow_addr);
 

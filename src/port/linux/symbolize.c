@@ -112,7 +112,7 @@ static int symbolize_locked(uintptr_t pc, int is_ret, struct ksan_symbol *sym,
 	const struct sym_fn *fs;
 	struct sym_module *m;
 	const char *path;
-	uintptr_t base = 0;
+	uintptr_t base = 0, start;
 	size_t i;
 
 	flags |= core_opt.symbolize ? 4 : 0;
@@ -142,6 +142,8 @@ static int symbolize_locked(uintptr_t pc, int is_ret, struct ksan_symbol *sym,
 			sym->function = m->strtab + fs->name;
 			sym->offset = pc - base - fs->start;
 			sym->size = fs->size;
+		} else if ((sym->function = sym_alias_find(addr, &start))) {
+			sym->offset = pc - start;	/* size unknown */
 		}
 		if (core_opt.symbolize)
 			sym_ask_tool(m, path, addr - base, sym);

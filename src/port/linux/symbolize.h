@@ -52,6 +52,9 @@ struct sym_module *sym_module_of(uintptr_t addr, uintptr_t *base, const char **p
 /* The innermost function containing a module address, or NULL. */
 const struct sym_fn *sym_fn_find(const struct sym_module *m, uintptr_t a);
 struct sym_module *sym_modules(int *n);
+/* The name port_sym_alias gave the function containing addr, its start in
+ * *start; NULL if none did. */
+const char *sym_alias_find(uintptr_t addr, uintptr_t *start);
 
 /* symbolize_tool.c: asks llvm-symbolizer (else addr2line) about off in
  * path: the location into sym and, if off is in inlined code, the inline

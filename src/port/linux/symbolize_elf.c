@@ -254,3 +254,50 @@ struct sym_module *sym_modules(int *n)
 	*n = nmodules;
 	return modules;
 }
+
+/*
+ * C library functions with no symbol of their own: glibc's memcpy is an
+ * IFUNC, and the variant it resolves to (__memcpy_sve, ...) is a local
+ * symbol that Debian's stripped libc.so.6 does not keep, so a fault in it
+ * (an MTE tag check) had only module+offset.  The port resolves a few
+ * such functions by name (mem.c: dlsym gives the variant's address) and
+ * registers them here; a pc whose function (its start, from the unwind
+ * tables) is one of them gets that name.
+ */
+#define MAX_ALIASES 8
+static struct {
+	uintptr_t start;
+	const char *name;
+} aliases[MAX_ALIASES];
+static int naliases;
+
+struct sym_eh_bases {		/* libgcc's struct dwarf_eh_bases */
+	void *tbase, *dbase, *func;
+};
+/* weak: musl links may have no libgcc unwinder (libc.h); glibc's have */
+const void *_Unwind_Find_FDE(void *pc, struct sym_eh_bases *bases) __attribute__((weak));
+
+/* From start-up (port_mem_init), before any report. */
+void port_sym_alias(const void *fn, const char *name)
+{
+	if (fn && naliases < MAX_ALIASES) {
+		aliases[naliases].start = (uintptr_t)fn;
+		aliases[naliases].name = name;
+		naliases++;
+	}
+}
+
+const char *sym_alias_find(uintptr_t addr, uintptr_t *start)
+{
+	struct sym_eh_bases b = { 0, 0, 0 };
+	int i;
+
+	if (!naliases || !_Unwind_Find_FDE || !_Unwind_Find_FDE((void *)addr, &b))
+		return NULL;
+	for (i = 0; i < naliases; i++)
+		if (aliases[i].start == (uintptr_t)b.func) {
+			*start = aliases[i].start;
+			return aliases[i].name;
+		}
+	return NULL;
+}

@@ -17,6 +17,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 #include "linux.h"
+#include "insn.h"
 
 #ifndef PROT_MTE
 #define PROT_MTE 0x20
@@ -168,16 +169,25 @@ int port_tags_fault(int sig, void *infop, void *uctx)
 	if (info->si_code == SEGV_MTESERR || info->si_code == SEGV_MTEAERR) {
 		int sync = info->si_code == SEGV_MTESERR;
 		uintptr_t pc = (uintptr_t)uc->uc_mcontext.pc;
-		uint32_t insn = *(const uint32_t *)pc;
-		/* a load/store (op0 x1x0): pairs have L in bit 22, single
-		 * registers opc in bits 23:22 (00 = store) */
-		int ls = (insn & 0x0a000000) == 0x08000000;
-		int pair = ((insn >> 27) & 7) == 5;
-		int write = sync && ls && (pair ? !(insn & (1u << 22)) : !((insn >> 22) & 3));
+		struct port_a64_access a = { 0 };
+		size_t size = 0;
 
-		/* arm64 Linux clears the tag bits unless SA_EXPOSE_TAGBITS;
-		 * qemu keeps them */
-		tags_report_fault(sync ? addr : 0, 0, sync, write, pc,
+		/* a sync fault's instruction (an async one's pc is elsewhere):
+		 * the write flag, and the access's start and size when the
+		 * address the CPU gave lies inside it (arm64 Linux clears the
+		 * tag bits unless SA_EXPOSE_TAGBITS, qemu keeps them; the
+		 * decoded address carries the pointer's) */
+		if (sync && port_a64_decode(*(const uint32_t *)pc, &a)) {
+			uintptr_t start = port_a64_address(&a, pc, (const uint64_t *)uc->uc_mcontext.regs,
+							   (uintptr_t)uc->uc_mcontext.sp);
+
+			if (tag_reset(addr) - tag_reset(start) < a.size) {
+				addr = start;
+				size = a.size;
+			}
+		}
+		/* a.write: also an SVE store's, whose size is unknown */
+		tags_report_fault(sync ? addr : 0, size, sync, a.write, pc,
 				  (uintptr_t)uc->uc_mcontext.regs[29]);
 		/* go on without tag checks on this thread (or halt above) */
 		set_tag_ctrl(PR_MTE_TCF_NONE);

@@ -252,6 +252,32 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 }
 
 /*
+ * A fault's trace.  In the executable (built with frame pointers) the
+ * frame-pointer walk from the fault's fp is right, unless the fault is in
+ * a leaf; outside it (the C library's memcpy keeps no frame record, so fp
+ * is its caller's and the walk would start at the caller's caller) the
+ * unwind tables say where the return address is (still in x30/LR for a
+ * leaf), as the sanitizers' slow unwinders do from a signal context:
+ * libgcc unwinds through the signal frame (it knows the sigreturn
+ * trampoline, also qemu-user's) and the walk keeps the frames from pc on.
+ */
+size_t ksan_port_fault_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
+				   uintptr_t fp)
+{
+	size_t n;
+
+	if (!max)
+		return 0;
+	if (!in_cfi && outside_exe(pc)) {
+		n = cfi_trace(pcs, max, pc);
+		if (n > 1)
+			return n;
+	}
+	pcs[0] = pc;
+	return 1 + (fp ? ksan_port_stack_trace(pcs + 1, max - 1, 0, fp) : 0);
+}
+
+/*
  * The memo's records are the words ksan_port_stack_trace reads, in the
  * order it reads them: record 0 at fp, each next record at the one
  * before's first word.  Unchanged words make the same walk (same bounds,

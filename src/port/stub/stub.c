@@ -107,6 +107,16 @@ size_t ksan_port_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
 	return 1;
 }
 
+size_t ksan_port_fault_stack_trace(uintptr_t *pcs, size_t max, uintptr_t pc,
+				   uintptr_t fp)
+{
+	(void)fp;
+	if (!max)
+		return 0;
+	pcs[0] = pc;
+	return 1;
+}
+
 /* No memos: nothing here is worth remembering. */
 KSAN_PORT_NO_TRACE_MEMOS
 
