@@ -148,6 +148,7 @@ broken() {	# broken <bug> <attack> <out prefix>
 	case $1 in
 	LEAK) ! grep -q 'SECRET\|53 45 43' "$err" || { echo "leak hex dump printed"; return; } ;;
 	KFENCE) ! grep -q '0x53' "$err" || { echo "corrupted byte printed"; return; } ;;
+	KCSAN) ! grep -q 'value changed: 0x' "$err" || { echo "the racing values printed"; return; } ;;
 	esac
 	names=$(attack_ignored "$2")
 	line="^ksan: secure mode (set-user-ID, set-group-ID or capabilities): ignoring $names; reports go to stderr\$"
