@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Secure mode and the hardening around it (issue 24; docs/security.md).
 #
-# Part 1: each runtime's program (tests/unit/secure_test.c) is made
-# set-user-ID root and run by an unprivileged user (uid 65534, setpriv)
-# with every attack of the issue at once: a planted llvm-symbolizer and
-# addr2line first in PATH, KSAN_SYMBOLIZER_PATH naming a planted program,
-# log_path into a directory the user may not write and at a symbolic link
-# the user planted at PATH.PID, suppressions files from the environment (a
-# bad line: read, it would stop the program).  The report must reach stderr
-# whole, the one "ignoring" line must be there, and nothing may have run
-# or been written.  The KFENCE preload comes from /etc/ld.so.preload (glibc
-# honours it in set-user-ID programs) inside a mount namespace, where /etc
-# is an overlay: the real /etc is never touched.
+# Part 1: each runtime's program (tests/unit/secure_test.c: KASAN with gcc,
+# clang and -static, a leak, KMSAN, KCSAN, UBSAN with gcc and clang, the
+# KFENCE preload) is made set-user-ID root and run by an unprivileged user
+# (uid 65534, setpriv) under each attack of the issue, one at a time: a
+# planted llvm-symbolizer and addr2line first in PATH; KSAN_SYMBOLIZER_PATH
+# naming a planted program; ASAN_OPTIONS=log_path into a directory the user
+# may not write; KSAN_OPTIONS=log_path with a symbolic link the user planted
+# at PATH.PID; suppressions files from all four variables (a bad line: read,
+# it would stop the program).  Nothing may have run or been written, no
+# frame may carry file:line (no symbolizer started), the report must reach
+# stderr without memory contents, and the one line must say why.  The
+# KFENCE preload comes from /etc/ld.so.preload (glibc honours it in
+# set-user-ID programs) inside a mount namespace where /etc is an overlay:
+# the real /etc is never touched.
 # Part 2, outside secure mode (root, not set-user-ID): log files are not
 # opened through symbolic links, nor appended to when another user owns
 # them, and are created 0600; the symbolizer is not taken from a relative
-# or world-writable PATH entry, nor started while euid differs from uid.
+# or world-writable PATH entry, nor run when world-writable itself, nor
+# started while euid differs from uid.
 # Needs root (CI runs as root): elsewhere one counted skip.
 set -u -o pipefail
 B=${1:-build}
@@ -64,7 +68,7 @@ ubsan-gcc:UBSAN:--ksan-cc=gcc --ksan=ubsan
 ubsan-clang:UBSAN:--ksan-cc=clang --ksan=ubsan
 kfence-preload:KFENCE:plain
 euid-gcc:EUID:--ksan-cc=gcc"
-echo "PLAN: $((($(echo "$progs" | wc -l) - 1) * 5 + 6))"	# EUID: part 2, with 5 more
+echo "PLAN: $((($(echo "$progs" | wc -l) - 1) * 5 + 7))"	# EUID: part 2, with 6 more
 
 build() {	# build <name> <bug> <flags>
 	if [ "$3" = plain ]; then
@@ -179,7 +183,7 @@ grep -q '^FAIL' "$T/part1" && status=1
 
 # ---- part 2: outside secure mode -----------------------------------------
 if ! build kasan KASAN --ksan-cc=gcc || ! build euid EUID --ksan-cc=gcc; then
-	for t in symlink owner mode relative world-writable euid; do fail "hardening/$t" "build failed"; done
+	for t in symlink owner mode relative world-writable world-writable-file euid; do fail "hardening/$t" "build failed"; done
 	exit 1
 fi
 title=$(expect KASAN)
@@ -221,12 +225,22 @@ elif ! grep -q "^ksan: symbolizer: not running \./llvm-symbolizer (its PATH entr
 	fail hardening/relative "no refusal line: $(head -c 300 err)"
 elif ! grep -q "$title" err; then fail hardening/relative "no report"
 else pass hardening/relative; fi
+rm -f "$T/marks"/*
 PATH=$T/ww:/usr/bin:/bin "$T/bin/kasan" > /dev/null 2> err
 if [ -n "$(ls "$T/marks")" ]; then fail hardening/world-writable "the planted program ran"
 elif ! grep -q "^ksan: symbolizer: not running $T/ww/llvm-symbolizer (its PATH entry is world-writable)$" err; then
 	fail hardening/world-writable "no refusal line: $(head -c 300 err)"
 elif ! grep -q "$title" err; then fail hardening/world-writable "no report"
 else pass hardening/world-writable; fi
+# ... and a world-writable program in a safe directory
+mkdir -p "$T/safe" && cp "$T/evil/llvm-symbolizer" "$T/safe/" && chmod 777 "$T/safe/llvm-symbolizer"
+rm -f "$T/marks"/*
+PATH=$T/safe:/usr/bin:/bin "$T/bin/kasan" > /dev/null 2> err
+if [ -n "$(ls "$T/marks")" ]; then fail hardening/world-writable-file "the planted program ran"
+elif ! grep -q "^ksan: symbolizer: not running $T/safe/llvm-symbolizer (it is world-writable)$" err; then
+	fail hardening/world-writable-file "no refusal line: $(head -c 300 err)"
+elif ! grep -q "$title" err; then fail hardening/world-writable-file "no report"
+else pass hardening/world-writable-file; fi
 
 # started by root, the program sets uid 65534 and keeps euid 0: no
 # symbolizer, even one from a safe directory; the report still printed

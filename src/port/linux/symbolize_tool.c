@@ -4,10 +4,10 @@
  * file:line:column and the chain of inlined functions for a module offset,
  * started without malloc, invisible to the program's wait() and SIGCHLD.
  * It is never started with privileges the real user lacks (secure.c), is
- * taken from KSAN_SYMBOLIZER_PATH, a PATH entry that no other user can
- * write, or a fixed list, and starts with no LD_* variable: it must not load
- * the program's libraries (an instrumented one stops it).  When it stops,
- * addr2line takes over; when none answers, one line says so.
+ * taken from KSAN_SYMBOLIZER_PATH, an absolute PATH entry that is not
+ * world-writable, or a fixed list, and starts with no LD_* variable: it
+ * must not load the program's libraries (an instrumented one stops it).
+ * When it stops, addr2line takes over; when none answers, one line says so.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -257,26 +257,29 @@ static int proc_read(struct sym_proc *p, int sentinel)
 	}
 }
 
-/* Why the PATH entry dir[0..n) may not give the symbolizer, or NULL: a
- * relative one names whatever directory the program runs in, a
- * world-writable one what any user put there. */
-static const char *unsafe_dir(const char *dir, size_t n)
+/* Why tool_path, found in the PATH entry dir[0..n), may not be run, or
+ * NULL: a relative entry names whatever directory the program runs in; in
+ * a world-writable one, or world-writable itself, it is what any user put
+ * there. */
+static const char *unsafe_entry(const char *dir, size_t n)
 {
 	char d[PATH_MAX];
 	struct stat st;
 
 	if (dir[0] != '/')
-		return "relative";
+		return " (its PATH entry is relative)";
 	sym_copy(d, dir, n);
 	d[n] = 0;
 	if (stat(d, &st) || (st.st_mode & S_IWOTH))
-		return "world-writable";
+		return " (its PATH entry is world-writable)";
+	if (stat(tool_path, &st) || (st.st_mode & S_IWOTH))
+		return " (it is world-writable)";
 	return NULL;
 }
 
-/* name into tool_path: as it is if it holds a '/', else the first safe
- * PATH entry holding it (an unsafe one that does is named, once a pick);
- * 1 if executable. */
+/* name into tool_path: as it is if it holds a '/', else the first PATH
+ * entry holding it that may be run (one that may not is named); 1 if
+ * executable. */
 static int find_exec(const char *name)
 {
 	const char *dir = getenv("PATH"), *end, *why;
@@ -299,10 +302,9 @@ static int find_exec(const char *name)
 		sym_put(p, name)[0] = 0;
 		if (access(tool_path, X_OK))
 			continue;
-		if (!(why = unsafe_dir(dir, end - dir)))
+		if (!(why = unsafe_entry(dir, end - dir)))
 			return 1;
-		port_secure_say("symbolizer: not running ", tool_path, why[0] == 'r' ?
-				" (its PATH entry is relative)" : " (its PATH entry is world-writable)");
+		port_secure_say("symbolizer: not running ", tool_path, why);
 	}
 	return 0;
 }
