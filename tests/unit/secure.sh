@@ -23,7 +23,7 @@
 # Needs root (CI runs as root): elsewhere one counted skip.
 set -u -o pipefail
 B=${1:-build}
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 B=$(cd "$B" && pwd)
 KCC=$B/bin/ksan-cc
 SRC=$PWD/tests/unit/secure_test.c
@@ -61,6 +61,7 @@ echo untouched > "$T/target"
 progs="kasan-gcc:KASAN:--ksan-cc=gcc
 kasan-clang:KASAN:--ksan-cc=clang
 kasan-static:KASAN:--ksan-cc=gcc -static
+kasan-musl:KASAN:--ksan-cc=musl-gcc
 leak-gcc:LEAK:--ksan-cc=gcc
 kmsan-clang:KMSAN:--ksan-cc=clang --ksan=kmsan
 kcsan-gcc:KCSAN:--ksan-cc=gcc --ksan=kcsan -pthread
@@ -121,7 +122,9 @@ attack_ignored() {
 # the attack's just before exec (with the preload, it and ln would read it
 # too).
 attack() {	# attack <attack> <exe> <out prefix> [preload]
-	local run="ln -s $T/target $T/out/log.\$\$ && export $(attack_env "$1") && exec $2"
+	local run
+
+	run="ln -s $T/target $T/out/log.\$\$ && export $(attack_env "$1") && exec $2"
 
 	if [ -n "${4:-}" ]; then	# /etc/ld.so.preload in an overlay of /etc
 		mkdir -p "$T/etc-up" "$T/etc-work"
@@ -163,6 +166,10 @@ broken() {	# broken <bug> <attack> <out prefix>
 kfence_lib=$B/lib/libksan-kfence.so
 echo "$progs" | while IFS=: read -r name bug flags; do
 	[ "$bug" = EUID ] && continue	# part 2
+	if [ "$name" = kasan-musl ] && ! { command -v musl-gcc && [ -f "$B/lib/musl/libksan.a" ]; } > /dev/null; then
+		for a in $ATTACKS; do echo "SKIP: secure/$name/$a: no musl-gcc or no musl runtime"; done
+		continue
+	fi
 	if ! build "$name" "$bug" "$flags"; then
 		for a in $ATTACKS; do
 			fail "secure/$name/$a" "build failed: $(head -c 600 "$T/bin/$name.log")"
