@@ -122,7 +122,7 @@ static void say_ignored(char **envp)
 			n += core_snprintf(names + n, sizeof(names) - n, "%s%s",
 					   n ? ", " : "", inputs[i]);
 	if (n)
-		port_secure_say("secure mode (set-user-ID, set-group-ID or capabilities): ignoring ",
+		port_say_line("secure mode (set-user-ID, set-group-ID or capabilities): ignoring ",
 				names, "; reports go to stderr");
 }
 

@@ -295,7 +295,7 @@ static int report_fd = -1;	/* __sanitizer_set_report_fd's, over log_path */
 void port_set_log_path(const char *path)
 {
 	if (port_secure() && path[0] && core_strcmp(path, "stderr")) {
-		port_secure_say("secure mode: log_path ignored; reports go to stderr", 0, 0);
+		port_say_line("secure mode: log_path ignored; reports go to stderr", 0, 0);
 		path = "";
 	}
 	core_snprintf(log_path, sizeof(log_path), "%s", path);
@@ -355,7 +355,7 @@ static int output_fd(void)
 
 		core_snprintf(msg, sizeof(msg), "not writing to log_path file '%s' (%s); reporting to stderr",
 			      name, why);
-		port_secure_say(msg, 0, 0);
+		port_say_line(msg, 0, 0);
 		log_path[0] = 0;
 		return 2;
 	}

@@ -36,7 +36,7 @@ int ksan_port_secure(void)
 }
 
 /* One line on stderr (never log_path: the line says why not). */
-void port_secure_say(const char *a, const char *b, const char *c)
+void port_say_line(const char *a, const char *b, const char *c)
 {
 	char line[512];
 	int n = core_snprintf(line, sizeof(line), "ksan: %s%s%s\n", a, b ? b : "", c ? c : "");
@@ -60,7 +60,7 @@ int port_may_exec(void)
 
 	if (port_secure()) {
 		if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
-			port_secure_say("secure mode: no external symbolizer is started; "
+			port_say_line("secure mode: no external symbolizer is started; "
 					"frames come from the in-process symbol tables "
 					"(function+offset, no file:line)", 0, 0);
 		return 0;
@@ -71,7 +71,7 @@ int port_may_exec(void)
 		core_snprintf(ids, sizeof(ids), "(uid %u euid %u, gid %u egid %u)",
 			      (unsigned)getuid(), (unsigned)geteuid(),
 			      (unsigned)getgid(), (unsigned)getegid());
-		port_secure_say("not starting the symbolizer with privileges the real user lacks ",
+		port_say_line("not starting the symbolizer with privileges the real user lacks ",
 				ids, "; frames without file:line");
 	}
 	return 0;

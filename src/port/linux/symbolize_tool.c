@@ -304,7 +304,7 @@ static int find_exec(const char *name)
 			continue;
 		if (!(why = unsafe_entry(dir, end - dir)))
 			return 1;
-		port_secure_say("symbolizer: not running ", tool_path, why);
+		port_say_line("symbolizer: not running ", tool_path, why);
 	}
 	return 0;
 }
@@ -338,7 +338,7 @@ static void say_lost(const char *what, const char *path)
 	static int said;
 
 	if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
-		port_secure_say(what, path, "; frames have no file:line from now on");
+		port_say_line(what, path, "; frames have no file:line from now on");
 }
 
 /* addr2line, the tool when llvm-symbolizer is missing or stopped. */
@@ -364,7 +364,7 @@ static void pick_tool(void)
 		tool = strstr(strrchr(tool_path, '/') ? strrchr(tool_path, '/') : tool_path,
 			      "addr2line") ? TOOL_A2L : TOOL_LLVM;
 	} else if (env && *env) {
-		port_secure_say("symbolizer: KSAN_SYMBOLIZER_PATH '", env,
+		port_say_line("symbolizer: KSAN_SYMBOLIZER_PATH '", env,
 				"' is not an executable file; looking for another");
 	}
 	if (tool == TOOL_NONE && find_tool("llvm-symbolizer"))
