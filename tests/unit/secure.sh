@@ -39,6 +39,15 @@ fi
 T=$(mktemp -d /tmp/ksan-secure.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
 chmod 755 "$T"
+if findmnt -n -o OPTIONS --target "$T" 2> /dev/null | grep -qw nosuid; then
+	printf 'PLAN: 1\nSKIP: secure: /tmp is mounted nosuid (set-user-ID bits are ignored there)\n'
+	exit 0
+fi
+# The preload's test needs a mount namespace with an overlay of /etc.
+mkdir -p "$T/probe/up" "$T/probe/work"
+no_overlay=$(unshare -m sh -c "mount -t overlay overlay -o lowerdir=/etc,upperdir=$T/probe/up,workdir=$T/probe/work /etc" 2>&1 |
+	head -n 1 | cut -c 1-200) || no_overlay=${no_overlay:-"unshare -m failed"}
+rm -rf "$T/probe"
 NOBODY=65534
 AS_USER="setpriv --reuid=$NOBODY --regid=$NOBODY --clear-groups"
 
@@ -168,6 +177,10 @@ echo "$progs" | while IFS=: read -r name bug flags; do
 	[ "$bug" = EUID ] && continue	# part 2
 	if [ "$name" = kasan-musl ] && ! { command -v musl-gcc && [ -f "$B/lib/musl/libksan.a" ]; } > /dev/null; then
 		for a in $ATTACKS; do echo "SKIP: secure/$name/$a: no musl-gcc or no musl runtime"; done
+		continue
+	fi
+	if [ "$bug" = KFENCE ] && [ -n "$no_overlay" ]; then
+		for a in $ATTACKS; do echo "SKIP: secure/$name/$a: no overlay of /etc in a mount namespace ($no_overlay)"; done
 		continue
 	fi
 	if ! build "$name" "$bug" "$flags"; then
