@@ -324,7 +324,7 @@ static int find_tool(const char *name)
 		if (find_exec(path))
 			return 1;
 	}
-	for (v = 20; v >= 10 && name[0] == 'l'; v--) {	/* Debian's llvm-N */
+	for (v = 20; v >= 10 && !strcmp(name, "llvm-symbolizer"); v--) {	/* Debian's llvm-N */
 		core_snprintf(path, sizeof(path), "/usr/lib/llvm-%d/bin/%s", v, name);
 		if (find_exec(path))
 			return 1;
