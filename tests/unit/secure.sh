@@ -93,11 +93,11 @@ build() {	# build <name> <bug> <flags>
 expect() {	# expect <bug>
 	case $1 in
 	KASAN|EUID) echo 'BUG: KASAN: slab-out-of-bounds in main+0x' ;;
-	LEAK) echo 'contents withheld in secure mode' ;;
+	LEAK) echo 'BUG: KMEMLEAK: memory leak in main' ;;
 	KMSAN) echo 'BUG: KMSAN: uninit-value in main+0x' ;;
 	KCSAN) echo 'BUG: KCSAN: data-race in' ;;
 	UBSAN) echo 'UBSAN: signed-integer-overflow in' ;;
-	KFENCE) echo 'Corrupted memory at 0x[0-9a-f]* \[ ! \]' ;;
+	KFENCE) echo 'BUG: KFENCE: memory corruption in main+0x' ;;
 	esac
 }
 
@@ -162,8 +162,10 @@ broken() {	# broken <bug> <attack> <out prefix>
 	! grep -q 'suppression' "$err" || { echo "the suppressions file was read: $(grep suppression "$err")"; return; }
 	grep -q "$(expect "$1")" "$err" || { echo "no report on stderr: $(head -c 600 "$err")"; return; }
 	case $1 in
-	LEAK) ! grep -q 'SECRET\|53 45 43' "$err" || { echo "leak hex dump printed"; return; } ;;
-	KFENCE) ! grep -q '0x53' "$err" || { echo "corrupted byte printed"; return; } ;;
+	LEAK) ! grep -q 'SECRET\|53 45 43' "$err" && grep -q '^  hex dump (first 32 bytes): (contents withheld in secure mode)$' "$err" ||
+		{ echo "leak hex dump printed: $(grep -A2 'hex dump' "$err")"; return; } ;;
+	KFENCE) ! grep -q '0x53' "$err" && grep -q '^Corrupted memory at 0x[0-9a-f]* \[ ! \] (in kfence-#[0-9]*):$' "$err" ||
+		{ echo "corrupted byte printed: $(grep 'Corrupted memory' "$err")"; return; } ;;
 	KCSAN) ! grep -q 'value changed: 0x' "$err" || { echo "the racing values printed"; return; } ;;
 	esac
 	names=$(attack_ignored "$2")
