@@ -170,6 +170,11 @@ int ksan_port_symbolize_frames(uintptr_t pc, int is_return_address,
 void ksan_port_write(const char *buf, size_t len);
 void ksan_port_exit(int status) __attribute__((noreturn));
 void ksan_port_abort(void) __attribute__((noreturn));
+/* 1 if the process runs with privileges the user who started it lacks
+ * (a set-user-ID program: the Linux port's secure mode), else 0.  Reports
+ * then withhold the program's memory contents (hex dumps, corrupted
+ * bytes): their reader may be that user.  Shadow and metadata still print. */
+int ksan_port_secure(void);
 
 /* ---- time and randomness --------------------------------------------- */
 

@@ -88,6 +88,10 @@ static void hex_dump(const struct kasan_leak *l)
 {
 	size_t n = l->first_size < KASAN_LEAK_DUMP ? l->first_size : KASAN_LEAK_DUMP, i, j;
 
+	if (ksan_port_secure()) {	/* the reader may not own these bytes */
+		core_bprintf(&core_rbuf, "  hex dump (first %zu bytes): (contents withheld in secure mode)\n", n);
+		return;
+	}
 	core_bprintf(&core_rbuf, "  hex dump (first %zu bytes):\n", n);
 	for (i = 0; i < n; i += 16) {
 		core_bprintf(&core_rbuf, "   ");

@@ -205,7 +205,11 @@ static void print_kernel(const struct kcsan_rctx *c, const char *in)
 	} else {
 		print_access_kernel(c->a[0], "race at unknown origin, with ");
 	}
-	if (kcsan_value_changed(v, &diff)) {
+	if (!kcsan_value_changed(v, &diff)) {
+		/* nothing to show */
+	} else if (ksan_port_secure()) {	/* the program's data, not the user's */
+		core_bprintf(&core_rbuf, "\nvalue changed: (contents withheld in secure mode)\n");
+	} else {
 		int w = kcsan_hex_len(c->a[0]->size);
 
 		core_bprintf(&core_rbuf, "\nvalue changed: 0x%0*llx -> 0x%0*llx\n",

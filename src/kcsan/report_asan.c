@@ -110,6 +110,10 @@ static void print_value(const struct kcsan_value *v, size_t size, uint64_t diff)
 {
 	int w = kcsan_hex_len(size);
 
+	if (ksan_port_secure()) {	/* the program's data: not for the user */
+		core_bprintf(&core_rbuf, "  Value changed: (contents withheld in secure mode)");
+		return;
+	}
 	core_bprintf(&core_rbuf, "  Value changed: 0x%0*llx -> 0x%0*llx", w,
 		     (unsigned long long)v->old, w, (unsigned long long)v->new);
 	if (v->mask)

@@ -58,7 +58,9 @@ void kcsan_print_json(const struct kcsan_rctx *c)
 	for (i = 0; i < c->n; i++)
 		json_access(c->a[i], i == 0);
 	core_bprintf(&core_rbuf, "]");
-	if (c->v && c->v->known)
+	if (c->v && c->v->known && ksan_port_secure())
+		core_bprintf(&core_rbuf, ",\"value\":\"withheld\"");
+	else if (c->v && c->v->known)
 		core_bprintf(&core_rbuf, ",\"value\":{\"old\":\"0x%llx\",\"new\":\"0x%llx\","
 			     "\"mask\":\"0x%llx\"}", (unsigned long long)c->v->old,
 			     (unsigned long long)c->v->new, (unsigned long long)c->v->mask);

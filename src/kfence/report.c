@@ -121,6 +121,10 @@ static void print_kernel(struct kctx *c)
 		for (i = 0; i < n; i++) {
 			if (c->bytes[i] == kfence_canary(c->addr + i))
 				core_bprintf(&core_rbuf, " .");
+			else if (ksan_port_secure())	/* the kernel's "!" without
+							 * no_hash_pointers: which
+							 * bytes, not what */
+				core_bprintf(&core_rbuf, " !");
 			else
 				core_bprintf(&core_rbuf, " 0x%02x", c->bytes[i]);
 		}

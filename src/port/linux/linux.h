@@ -232,6 +232,14 @@ void port_intercept_stdio_init(void);
  * when a strict text (ksan's own) is wrong. */
 int port_options_load(char **envp, char *err, size_t errlen);
 
+/* secure.c: secure mode, decided once (set-user-ID and the like: no input
+ * from the environment, reports to stderr, no program started); may the
+ * runtime start a program now (says once why not); "ksan: " a b c as one
+ * line on stderr, never log_path (b and c may be 0): the runtime's refusals */
+int port_secure(void);
+int port_may_exec(void);
+void port_say_line(const char *a, const char *b, const char *c);
+
 /* noproc.c: what is known without /proc; port_noproc_notice says once per
  * kind (one of NOPROC_*) what is lost, if /proc is indeed missing, at once
  * (ENV) or in the next report (port_noproc_flush, from the symbolizer) */

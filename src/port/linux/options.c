@@ -13,7 +13,8 @@
  * The compiler-rt texts are read as ASan reads them (the hooks, then the
  * variables, in ASan's order) and leniently: their keys mapped to ksan's,
  * the rest ignored.  ksan's own are strict.  Shared by libksan (init.c)
- * and the KFENCE preload library.
+ * and the KFENCE preload library.  In secure mode (secure.c) the variables
+ * are not read: one line names those that were set.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -108,14 +109,34 @@ static const struct options_text {
 	{ "KSAN_OPTIONS", 1, 0, CORE_OPT_KSAN },
 };
 
+/* Secure mode: one line naming the variables that were set, not read. */
+static void say_ignored(char **envp)
+{
+	static const char *const inputs[] = { "KSAN_OPTIONS", "ASAN_OPTIONS", "LSAN_OPTIONS",
+					      "UBSAN_OPTIONS", "KSAN_SYMBOLIZER_PATH" };
+	char names[128] = "";
+	size_t i, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(inputs); i++)
+		if (env_value(envp, inputs[i]))
+			n += core_snprintf(names + n, sizeof(names) - n, "%s%s",
+					   n ? ", " : "", inputs[i]);
+	if (n)
+		port_say_line("secure mode (set-user-ID, set-group-ID or capabilities): ignoring ",
+				names, "; reports go to stderr");
+}
+
 int port_options_load(char **envp, char *err, size_t errlen)
 {
+	int secure = port_secure();
 	size_t i;
 
 	core_options_defaults();
+	if (secure)
+		say_ignored(envp);
 	for (i = 0; i < ARRAY_SIZE(texts); i++) {
 		const struct options_text *t = &texts[i];
-		const char *text = t->env ? env_value(envp, t->name) :
+		const char *text = t->env ? (secure ? 0 : env_value(envp, t->name)) :
 				   t->hook ? t->hook() : 0;
 		/* KSAN_OPTIONS' messages name no text, as they always did */
 		const char *source = core_strcmp(t->name, "KSAN_OPTIONS") ? t->name : 0;

@@ -9,9 +9,11 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -288,9 +290,43 @@ static int log_fd = -1;
 static int log_pid;
 static int report_fd = -1;	/* __sanitizer_set_report_fd's, over log_path */
 
+/* Secure mode: reports go to stderr whatever the program compiled in (a
+ * file a privileged process creates is the attacker's to place). */
 void port_set_log_path(const char *path)
 {
+	if (port_secure() && path[0] && core_strcmp(path, "stderr")) {
+		port_say_line("secure mode: log_path ignored; reports go to stderr", 0, 0);
+		path = "";
+	}
 	core_snprintf(log_path, sizeof(log_path), "%s", path);
+}
+
+/*
+ * PATH.PID for appending: never through a symbolic link (O_NOFOLLOW), never
+ * a FIFO or device (O_NONBLOCK, then the type), created 0600, and an
+ * existing file only if the effective user owns it.  -1 with the reason in
+ * why when it may not be used.
+ */
+static int open_log(const char *name, const char **why)
+{
+	struct stat st;
+	int fd = open(name, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK,
+		      0600);
+
+	if (fd < 0) {
+		*why = errno == ELOOP ? "it is a symbolic link" : strerror(errno);
+		return -1;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode))
+		*why = "it is not a regular file";
+	else if (st.st_uid != geteuid())
+		*why = "another user owns it";
+	else if (fcntl(fd, F_SETFL, O_APPEND) == 0)
+		return fd;
+	else
+		*why = strerror(errno);
+	close(fd);
+	return -1;
 }
 
 void port_set_report_fd(int fd)
@@ -301,6 +337,7 @@ void port_set_report_fd(int fd)
 static int output_fd(void)
 {
 	char name[300];
+	const char *why = "";
 	int fd = __atomic_load_n(&report_fd, __ATOMIC_RELAXED);
 
 	if (fd >= 0)
@@ -312,12 +349,13 @@ static int output_fd(void)
 	if (log_fd >= 0 && log_pid == ksan_port_pid())
 		return log_fd;
 	core_snprintf(name, sizeof(name), "%s.%d", log_path, ksan_port_pid());
-	fd = open(name, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	fd = open_log(name, &why);
 	if (fd < 0) {
-		static const char msg[] = "ksan: cannot open log_path file; reporting to stderr\n";
+		char msg[400];
 
-		if (port_sys_write(2, msg, sizeof(msg) - 1) < 0)
-			return 2;
+		core_snprintf(msg, sizeof(msg), "not writing to log_path file '%s' (%s); reporting to stderr",
+			      name, why);
+		port_say_line(msg, 0, 0);
 		log_path[0] = 0;
 		return 2;
 	}

@@ -3,6 +3,11 @@
  * llvm-symbolizer (else addr2line, one per module) child that answers with
  * file:line:column and the chain of inlined functions for a module offset,
  * started without malloc, invisible to the program's wait() and SIGCHLD.
+ * It is never started with privileges the real user lacks (secure.c), is
+ * taken from KSAN_SYMBOLIZER_PATH, an absolute PATH entry that is not
+ * world-writable, or a fixed list, and starts with no LD_* variable: it
+ * must not load the program's libraries (an instrumented one stops it).
+ * When it stops, addr2line takes over; when none answers, one line says so.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -12,11 +17,13 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "symbolize.h"
+#include "linux.h"
 
 #define ANSWER_MAX	65536		/* longer answers are read and dropped */
 #define A2L_SENTINEL	"0xffffffffffffffff"	/* ends each addr2line answer */
@@ -103,7 +110,9 @@ static int fd_high(int fd)	/* keep our fds off 0..2 */
 
 /*
  * Start path with argv, its stdin and stdout our pipes, stderr /dev/null,
- * no other fds and an environment without LD_PRELOAD and KSAN_OPTIONS.  A
+ * no other fds and an environment without KSAN_OPTIONS and the dynamic
+ * loader's variables (LD_PRELOAD, LD_LIBRARY_PATH, LD_AUDIT...): a test
+ * harness's instrumented libraries must not load into the tool.  A
  * CLONE_VM|CLONE_VFORK child with no exit signal: the application's wait()
  * and SIGCHLD never see it, and nothing is allocated.
  */
@@ -120,8 +129,10 @@ static void spawn(const char *path, char *const *argv, struct sym_proc *p)
 	if (!clone_stack && !(clone_stack = sym_map(CLONE_STACK)))
 		return;
 	envp = clone_stack;
+	if (!port_may_exec())
+		return;
 	for (i = 0; environ && environ[i] && n < CLONE_ENV - 1; i++)
-		if (strncmp(environ[i], "LD_PRELOAD=", 11) &&
+		if (strncmp(environ[i], "LD_", 3) &&
 		    strncmp(environ[i], "KSAN_OPTIONS=", 13))
 			envp[n++] = environ[i];
 	envp[n] = NULL;
@@ -246,9 +257,32 @@ static int proc_read(struct sym_proc *p, int sentinel)
 	}
 }
 
+/* Why tool_path, found in the PATH entry dir[0..n), may not be run, or
+ * NULL: a relative entry names whatever directory the program runs in; in
+ * a world-writable one, or world-writable itself, it is what any user put
+ * there. */
+static const char *unsafe_entry(const char *dir, size_t n)
+{
+	char d[PATH_MAX];
+	struct stat st;
+
+	if (dir[0] != '/')
+		return " (its PATH entry is relative)";
+	sym_copy(d, dir, n);
+	d[n] = 0;
+	if (stat(d, &st) || (st.st_mode & S_IWOTH))
+		return " (its PATH entry is world-writable)";
+	if (stat(tool_path, &st) || (st.st_mode & S_IWOTH))
+		return " (it is world-writable)";
+	return NULL;
+}
+
+/* name into tool_path: as it is if it holds a '/', else the first PATH
+ * entry holding it that may be run (one that may not is named); 1 if
+ * executable. */
 static int find_exec(const char *name)
 {
-	const char *dir = getenv("PATH"), *end;
+	const char *dir = getenv("PATH"), *end, *why;
 	char *p;
 
 	if (strchr(name, '/')) {
@@ -257,7 +291,7 @@ static int find_exec(const char *name)
 		sym_put(tool_path, name)[0] = 0;
 		return !access(tool_path, X_OK);
 	}
-	for (dir = dir ? dir : "/usr/local/bin:/usr/bin:/bin"; *dir; dir = end + !!*end) {
+	for (dir = dir ? dir : ""; *dir; dir = end + !!*end) {
 		for (end = dir; *end && *end != ':'; end++)
 			;
 		if (end == dir || end - dir + strlen(name) + 2 > sizeof(tool_path))
@@ -266,10 +300,55 @@ static int find_exec(const char *name)
 		p = tool_path + (end - dir);
 		*p++ = '/';
 		sym_put(p, name)[0] = 0;
-		if (!access(tool_path, X_OK))
+		if (access(tool_path, X_OK))
+			continue;
+		if (!(why = unsafe_entry(dir, end - dir)))
+			return 1;
+		port_say_line("symbolizer: not running ", tool_path, why);
+	}
+	return 0;
+}
+
+/* name from PATH, else from the fixed list of directories */
+static int find_tool(const char *name)
+{
+	static const char *const dirs[] = { "/usr/local/bin/", "/usr/bin/", "/bin/" };
+	char path[64];
+	size_t i;
+	int v;
+
+	if (find_exec(name))
+		return 1;
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
+		core_snprintf(path, sizeof(path), "%s%s", dirs[i], name);
+		if (find_exec(path))
+			return 1;
+	}
+	for (v = 20; v >= 10 && !strcmp(name, "llvm-symbolizer"); v--) {	/* Debian's llvm-N */
+		core_snprintf(path, sizeof(path), "/usr/lib/llvm-%d/bin/%s", v, name);
+		if (find_exec(path))
 			return 1;
 	}
 	return 0;
+}
+
+/* Once: what the reports lose from now on. */
+static void say_lost(const char *what, const char *path)
+{
+	static int said;
+
+	if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+		port_say_line(what, path, "; frames have no file:line from now on");
+}
+
+/* addr2line, the tool when llvm-symbolizer is missing or stopped. */
+static void use_a2l(void)
+{
+	tool = find_tool("addr2line") ? TOOL_A2L : TOOL_NONE;
+	if (tool == TOOL_NONE)
+		say_lost("symbolizer: no addr2line to fall back to", "");
+	else
+		sym_diag("", tool_path);
 }
 
 static void pick_tool(void)
@@ -279,24 +358,27 @@ static void pick_tool(void)
 	const char *env = secure_getenv("KSAN_SYMBOLIZER_PATH");
 
 	tool = TOOL_NONE;
-	if (env && *env && find_exec(env)) {
-		tool = strstr(strrchr(tool_path, '/'), "addr2line") ?
-			TOOL_A2L : TOOL_LLVM;
-	} else if (find_exec("llvm-symbolizer") ||
-		   find_exec("/usr/bin/llvm-symbolizer-14") ||
-		   find_exec("/usr/lib/llvm-14/bin/llvm-symbolizer")) {
-		tool = TOOL_LLVM;
-	} else if (find_exec("addr2line")) {
-		tool = TOOL_A2L;
-	}
-	if (tool == TOOL_NONE)
+	if (!port_may_exec())
 		return;
+	if (env && *env && find_exec(env)) {
+		tool = strstr(strrchr(tool_path, '/') ? strrchr(tool_path, '/') : tool_path,
+			      "addr2line") ? TOOL_A2L : TOOL_LLVM;
+	} else if (env && *env) {
+		port_say_line("symbolizer: KSAN_SYMBOLIZER_PATH '", env,
+				"' is not an executable file; looking for another");
+	}
+	if (tool == TOOL_NONE && find_tool("llvm-symbolizer"))
+		tool = TOOL_LLVM;
+	if (tool == TOOL_NONE) {
+		use_a2l();
+		return;
+	}
 	sym_diag("", tool_path);
 	if (tool != TOOL_LLVM)
 		return;
 	spawn(tool_path, argv, &llvm);
 	if (llvm.dead)
-		tool = TOOL_NONE;
+		use_a2l();
 }
 
 static struct raw *next_raw(int *n)
@@ -449,8 +531,13 @@ void sym_ask_tool(struct sym_module *m, const char *path, uintptr_t off,
 	if (proc_write(p, request, q - request) ||
 	    (r = proc_read(p, tool == TOOL_A2L)) < 0) {
 		proc_kill(p);
-		if (p == &llvm)
-			tool = TOOL_NONE;
+		if (p != &llvm) {
+			say_lost("symbolizer: addr2line stopped answering for ", path);
+			return;
+		}
+		use_a2l();	/* and ask it the same */
+		if (tool == TOOL_A2L)
+			sym_ask_tool(m, path, off, sym);
 		return;
 	}
 	if (!r)

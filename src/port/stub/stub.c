@@ -235,3 +235,8 @@ int ksan_port_pc_in_loader(uintptr_t pc)
 	(void)pc;	/* no dynamic loader */
 	return 0;
 }
+
+int ksan_port_secure(void)
+{
+	return 0;	/* no privileges to guard */
+}
