@@ -84,7 +84,7 @@ $(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
 # libksan-kfence.so (LD_PRELOAD): the core, KFENCE and the port without KASAN
-PRELOAD_PORT := port options unwind symbolize symbolize_elf symbolize_tool noproc libc sanitizer
+PRELOAD_PORT := port options logsink unwind symbolize symbolize_elf symbolize_tool noproc libc sanitizer
 PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC)) \
 	$(patsubst %,$(B)/obj/port/linux/%.o,$(PRELOAD_PORT)) \
 	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o $(B)/obj/preload/kfence_malloc.o
@@ -98,7 +98,7 @@ $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 
 # libksan-kmsan.a: the core, KMSAN, KFENCE, UBSAN and the port built for
 # KMSAN (its heap, metadata faults, mem*); KASAN's interceptors stay out
-KMSAN_PORT := init options port libc sanitizer malloc mem signal threads unwind symbolize symbolize_elf \
+KMSAN_PORT := init options port logsink libc sanitizer malloc mem signal threads unwind symbolize symbolize_elf \
 	symbolize_tool noproc sigmask insn suppressions shlib_marker nokasan \
 	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY))
 KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
@@ -112,7 +112,7 @@ $(B)/lib/libksan-kmsan.a: $(KMSAN_OBJ)
 
 # libksan-kcsan.a: the core, KCSAN, KFENCE, UBSAN and the port built for
 # KCSAN (no shadow, no heap of its own: the C library's; mem* checked)
-KCSAN_PORT := init options port libc sanitizer mem signal threads unwind symbolize symbolize_elf \
+KCSAN_PORT := init options port logsink libc sanitizer mem signal threads unwind symbolize symbolize_elf \
 	symbolize_tool noproc sigmask insn suppressions shlib_marker nokasan \
 	$(patsubst src/port/linux/%.c,%,$(KCSAN_PORT_ONLY))
 KCSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
@@ -132,7 +132,7 @@ $(B)/lib/libksan-kcsan-kfence.a: $(B)/obj/kcsan-port/kfence_malloc.o
 # libksan-tags.a (aarch64 only: built when $(CC) targets aarch64): the core,
 # tag-based KASAN (software and hardware tags; ksan-cc --ksan=kasan-hw
 # defines __ksan_tags_hw), KFENCE, UBSAN and the port built for it
-TAGS_PORT := init options port libc sanitizer malloc signal threads unwind symbolize symbolize_elf \
+TAGS_PORT := init options port logsink libc sanitizer malloc signal threads unwind symbolize symbolize_elf \
 	symbolize_tool noproc sigmask suppressions shlib_marker nokasan tags_port tags_mem mem
 TAGS_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC) $(TAGS_SRC)) \
 	$(B)/obj/tags/tag_mismatch_aarch64.o $(patsubst %,$(B)/obj/tags-port/%.o,$(TAGS_PORT))

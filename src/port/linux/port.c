@@ -290,6 +290,8 @@ static int report_fd = -1;	/* __sanitizer_set_report_fd's, over log_path */
 
 void port_set_log_path(const char *path)
 {
+	if (port_logsink_select(path))
+		path = "";	/* syslog, journal: logsink.c; stderr when it cannot */
 	core_snprintf(log_path, sizeof(log_path), "%s", path);
 }
 
@@ -328,8 +330,12 @@ static int output_fd(void)
 
 void ksan_port_write(const char *buf, size_t len)
 {
-	int e = errno, fd = output_fd();
+	int e, fd;
 
+	if (port_logsink_write(buf, len))
+		return;
+	e = errno;
+	fd = output_fd();
 	while (len) {
 		ssize_t n = port_sys_write(fd, buf, len);
 
