@@ -12,7 +12,9 @@ endif
 PREFIX  ?= /usr/local
 DESTDIR ?=
 B       := build
-VERSION := 0.1.0
+# the one place the version is written: ksan-cc --version, ksan.pc,
+# ksan-triage, the man pages and the Debian package take it from here
+VERSION := $(shell cat VERSION)
 
 # The runtime is never built with sanitizers or the stack protector.
 RT_CFLAGS := -std=gnu11 -O2 -g -fPIC -fno-omit-frame-pointer -fno-stack-protector \
@@ -253,9 +255,13 @@ $(B)/lib/ksan.exports: src/port/linux/exports.txt
 	@mkdir -p $(@D)
 	{ echo '{'; grep -v '^#' $< | grep . | sed 's/.*/  &;/'; echo '};'; } > $@
 
-$(B)/bin/ksan-cc: tools/ksan-cc.c
+$(B)/bin/ksan-cc: tools/ksan-cc.c VERSION
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -Wall -Wextra -DKSAN_VERSION='"$(VERSION)"' -o $@ $<
+$(B)/bin/ksan-triage: tools/ksan-triage VERSION
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/' $< > $@ && chmod 755 $@
+all: $(B)/bin/ksan-triage
 
 $(B)/include/ksan/%.h: include/ksan/%.h
 	@mkdir -p $(@D)
@@ -275,7 +281,7 @@ endef
 export PCFILE_BUILD := $(call PCFILE,$(abspath $(B)))
 export PCFILE_INSTALL := $(call PCFILE,$(PREFIX))
 
-$(B)/lib/pkgconfig/ksan.pc: Makefile
+$(B)/lib/pkgconfig/ksan.pc: Makefile VERSION
 	@mkdir -p $(@D)
 	echo "$$PCFILE_BUILD" > $@
 

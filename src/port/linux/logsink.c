@@ -276,15 +276,14 @@ static void send_journal(const char *buf, size_t len, const struct ksan_report_s
 	}
 	/* MESSAGE last, in the binary-safe form (a report has newlines),
 	 * straight from buf */
-	if (len && buf[len - 1] == '\n')
-		len--;	/* journald keeps no final newline either */
-	put_length(&mb, "MESSAGE", len);
+	/* journald keeps no final newline either */
+	put_length(&mb, "MESSAGE", len && buf[len - 1] == '\n' ? len - 1 : len);
 	iov[0].iov_base = fields;
 	iov[0].iov_len = b.len;
 	iov[1].iov_base = mhead;
 	iov[1].iov_len = mb.len;
 	iov[2].iov_base = (void *)buf;
-	iov[2].iov_len = len;
+	iov[2].iov_len = len && buf[len - 1] == '\n' ? len - 1 : len;
 	iov[3].iov_base = "\n";
 	iov[3].iov_len = 1;
 	if (send_iov(iov, 4))
