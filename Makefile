@@ -11,6 +11,12 @@ CC      := gcc
 endif
 PREFIX  ?= /usr/local
 DESTDIR ?=
+# where make install puts things (make deb: Debian's multiarch layout)
+LIBSUBDIR ?= lib
+LIBDIR  = $(PREFIX)/$(LIBSUBDIR)
+PCDIR   ?= $(PREFIX)/lib/pkgconfig
+CMAKEDIR ?= $(PREFIX)/lib/cmake/ksan
+MANDIR  ?= $(PREFIX)/share/man
 B       := build
 # the one place the version is written: ksan-cc --version, ksan.pc,
 # ksan-triage, the man pages and the Debian package take it from here
@@ -267,44 +273,78 @@ $(B)/include/ksan/%.h: include/ksan/%.h
 	@mkdir -p $(@D)
 	cp $< $@
 
+# ksan.pc: what a program calling ksan.h's API needs, the include
+# directory.  No Libs: built with ksan-cc, the program gets the runtime from
+# ksan-cc; built without ksan, ksan.h's KSAN_* macros are no-ops and need
+# nothing (linking libksan.a into a program not built with ksan would put
+# an unchecking runtime's malloc under it).
 define PCFILE
 prefix=$(1)
-libdir=$${prefix}/lib
+libdir=$${prefix}/$(2)
 includedir=$${prefix}/include
 
 Name: ksan
 Description: kernel-style sanitizers for C programs (build with ksan-cc)
 Version: $(VERSION)
 Cflags: -I$${includedir}
-Libs: -L$${libdir} -lksan -lpthread -ldl
+Libs:
 endef
-export PCFILE_BUILD := $(call PCFILE,$(abspath $(B)))
-export PCFILE_INSTALL := $(call PCFILE,$(PREFIX))
+export PCFILE_BUILD := $(call PCFILE,$(abspath $(B)),lib)
+export PCFILE_INSTALL = $(call PCFILE,$(PREFIX),$(LIBSUBDIR))
+
+# man pages: the version from VERSION; ksan(7)'s options from options.def
+MANPAGES := $(B)/man/ksan-cc.1 $(B)/man/ksan-triage.1 $(B)/man/ksan.7
+all: $(MANPAGES)
+$(B)/man/%.1: man/%.1.in VERSION
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/' $< > $@
+$(B)/man/ksan.7: man/ksan.7.in src/core/options.def tools/options-man.awk VERSION
+	@mkdir -p $(@D)
+	awk -f tools/options-man.awk src/core/options.def > $@.opts
+	sed -e 's/@VERSION@/$(VERSION)/' -e '/^@OPTIONS@$$/{r $@.opts' -e 'd}' $< > $@
+	rm -f $@.opts
+
+# the installed ksan-cc knows LIBSUBDIR (build/bin/ksan-cc: "lib")
+$(B)/install/ksan-cc: tools/ksan-cc.c VERSION FORCE
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -DKSAN_VERSION='"$(VERSION)"' \
+		-DKSAN_LIBSUBDIR='"$(LIBSUBDIR)"' -o $@ $<
+FORCE:
+.PHONY: FORCE
 
 $(B)/lib/pkgconfig/ksan.pc: Makefile VERSION
 	@mkdir -p $(@D)
 	echo "$$PCFILE_BUILD" > $@
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/ksan
-	install -m 755 $(B)/bin/ksan-cc $(DESTDIR)$(PREFIX)/bin/ksan-cc
-	install -d $(DESTDIR)$(PREFIX)/lib/ksan-noubsan
+install: all $(B)/install/ksan-cc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PCDIR) $(DESTDIR)$(PREFIX)/include/ksan \
+		$(DESTDIR)$(LIBDIR)/ksan-noubsan $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
+		$(DESTDIR)$(CMAKEDIR)
+	install -m 755 $(B)/install/ksan-cc $(DESTDIR)$(PREFIX)/bin/ksan-cc
+	install -m 755 $(B)/bin/ksan-triage $(DESTDIR)$(PREFIX)/bin/ksan-triage
 	install -m 644 $(B)/lib/ksan-noubsan/libubsan.a $(B)/lib/ksan-noubsan/libtsan.a \
-		$(DESTDIR)$(PREFIX)/lib/ksan-noubsan/
+		$(DESTDIR)$(LIBDIR)/ksan-noubsan/
 	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kcsan.a \
-		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(B)/lib/libksan-kfence.so $(DESTDIR)$(PREFIX)/lib/
+		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(LIBDIR)/
+	install -m 644 $(B)/lib/libksan-kfence.so $(DESTDIR)$(LIBDIR)/
 	if [ -d $(B)/lib/aarch64 ]; then \
-		install -d $(DESTDIR)$(PREFIX)/lib/aarch64 && \
-		install -m 644 $(B)/lib/aarch64/*.a $(DESTDIR)$(PREFIX)/lib/aarch64/; fi
+		install -d $(DESTDIR)$(LIBDIR)/aarch64 && \
+		install -m 644 $(B)/lib/aarch64/*.a $(DESTDIR)$(LIBDIR)/aarch64/; fi
 	if [ -d $(B)/lib/musl ]; then \
-		install -d $(DESTDIR)$(PREFIX)/lib/musl && \
-		install -m 644 $(B)/lib/musl/* $(DESTDIR)$(PREFIX)/lib/musl/; fi
+		install -d $(DESTDIR)$(LIBDIR)/musl && \
+		install -m 644 $(B)/lib/musl/* $(DESTDIR)$(LIBDIR)/musl/; fi
 	if [ -f $(B)/lib/libksan-tags.a ]; then \
-		install -m 644 $(B)/lib/libksan-tags.a $(DESTDIR)$(PREFIX)/lib/; fi
+		install -m 644 $(B)/lib/libksan-tags.a $(DESTDIR)$(LIBDIR)/; fi
 	install -m 644 include/ksan/ksan.h include/ksan/port.h include/ksan/kasan_cold.h $(DESTDIR)$(PREFIX)/include/ksan/
-	echo "$$PCFILE_INSTALL" > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksan.pc
+	echo "$$PCFILE_INSTALL" > $(DESTDIR)$(PCDIR)/ksan.pc
+	install -m 644 $(B)/man/ksan-cc.1 $(B)/man/ksan-triage.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(B)/man/ksan.7 $(DESTDIR)$(MANDIR)/man7/
+	sed 's/@VERSION@/$(VERSION)/' packaging/cmake/ksan-config-version.cmake.in > \
+		$(DESTDIR)$(CMAKEDIR)/ksan-config-version.cmake
+	install -m 644 packaging/cmake/ksan-config.cmake $(DESTDIR)$(CMAKEDIR)/
+
+include packaging/deb.mk
 
 check: all
 	@bash tests/run-tests.sh

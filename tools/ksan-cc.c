@@ -35,8 +35,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* The runtime's directory relative to <prefix> (the parent of ksan-cc's
+ * own directory): "lib" in the build tree and for make install; the
+ * Debian package's ksan-cc has lib/<triplet>/ksan (make deb). */
+#ifndef KSAN_LIBSUBDIR
+#define KSAN_LIBSUBDIR "lib"
+#endif
+/* the Makefile's -DKSAN_VERSION, from the file VERSION: the one place */
 #ifndef KSAN_VERSION
-#define KSAN_VERSION "0.1.0"
+#error "build ksan-cc with make: KSAN_VERSION comes from the file VERSION"
 #endif
 
 /* ====================================================================== */
@@ -1265,7 +1272,7 @@ int main(int argc, char **argv)
     strip_component(prefix);
     const char *sep = strcmp(prefix, "/") == 0 ? "" : "/";
     char *tmp = concat(prefix, sep);
-    char *libdir = concat(tmp, "lib");
+    char *libdir = concat(tmp, KSAN_LIBSUBDIR);
     char *incdir = concat(tmp, "include");
     free(tmp);
 
