@@ -108,11 +108,18 @@ static const struct options_text {
 	{ "KSAN_OPTIONS", 1, 0, CORE_OPT_KSAN },
 };
 
+/* ksan-cc defines it (absolute, 1) in configure-time probes */
+extern char __ksan_config_probe[] __attribute__((weak, visibility("hidden")));
+
 int port_options_load(char **envp, char *err, size_t errlen)
 {
 	size_t i;
 
 	core_options_defaults();
+	/* a build system's probe (ksan-cc's is_config_probe): no leak check
+	 * unless a text below asks for it */
+	if (__ksan_config_probe)
+		core_opt.detect_leaks = 0;
 	for (i = 0; i < ARRAY_SIZE(texts); i++) {
 		const struct options_text *t = &texts[i];
 		const char *text = t->env ? env_value(envp, t->name) :
