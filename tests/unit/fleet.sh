@@ -113,7 +113,7 @@ else fail syslog_wire "exit status $rc, stderr: $(head -c 200 "$tmp/s.err")"; fi
 # 3. no socket: the report on stderr, after one line that says why
 (cd "$tmp" && KSAN_OPTIONS=log_path=journal:log_socket=$tmp/none.sock ./sb > /dev/null 2> "$tmp/f.err")
 rc=$?
-if [ "$rc" -eq 1 ] && head -1 "$tmp/f.err" | grep -q "^ksan: cannot send to $tmp/none.sock" &&
+if [ "$rc" -eq 1 ] && head -1 "$tmp/f.err" | grep "^ksan: cannot send to $tmp/none.sock" > /dev/null &&
    [ "$(tail -n +2 "$tmp/f.err" | wc -l)" -eq "$lines" ] && grep -qF "Crash signature: $sig" "$tmp/f.err"; then
 	pass fallback
 else
