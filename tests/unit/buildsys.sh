@@ -20,7 +20,7 @@ K=$B/bin/ksan-cc
 prefix=$tmp/prefix
 unset KSAN_OPTIONS CFLAGS LDFLAGS CPPFLAGS
 export MAKEFLAGS=-j2
-echo 'PLAN: 21'
+echo 'PLAN: 22'
 pass() { echo "PASS: buildsys/$1"; }
 fail() { echo "FAIL: buildsys/$1: $2"; }
 skip() { for s in "${@:2}"; do echo "SKIP: buildsys/$s: $1"; done; }
@@ -56,6 +56,16 @@ if make -C "$root" --no-print-directory B="$B" install PREFIX="$prefix" > "$tmp/
 	pass install
 else
 	fail install "make install:"; log "$tmp/install.log"
+fi
+# the installed manual: man finds ksan-cc(1), and ksan(7) lists every option
+# of the runtime's table (generated from it)
+missing=$(sed -n 's/^KSAN_OPT([A-Z_]*, *\([a-z0-9_]*\),.*/\1/p' "$root/src/core/options.def" |
+	while read -r o; do grep -qF "\\fB$o\\fR=" "$prefix/share/man/man7/ksan.7" || echo "$o"; done)
+if [ "$(man -M "$prefix/share/man" -w ksan-cc 2>&1)" = "$prefix/share/man/man1/ksan-cc.1" ] &&
+   [ -z "$missing" ] && [ "$(grep -c '^KSAN_OPT(' "$root/src/core/options.def")" -ge 30 ]; then
+	pass man
+else
+	fail man "man -w: '$(man -M "$prefix/share/man" -w ksan-cc 2>&1)'; options missing from ksan(7): $missing"
 fi
 
 # ---- autotools: ./configure CC=ksan-cc; make check ----------------------
