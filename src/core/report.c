@@ -166,7 +166,7 @@ int core_report_begin_key(uintptr_t pc, const char *type, uint64_t extra, int de
 	core_rbuf.len = 0;
 	core_rbuf.p[0] = 0;
 	summary.detector = "";
-	summary.bug_type = "";
+	summary.bug_type = type ? type : "";	/* the callback's, if one comes */
 	summary.signature = summary_sig;
 	summary.signature_hash = 0;
 	summary_sig[0] = 0;

@@ -15,12 +15,12 @@ tmp=$B/unit-tests/fleet
 rm -rf "$tmp" && mkdir -p "$tmp/corpus"
 dgram=$root/tests/fleet/dgram.py
 triage=$B/bin/ksan-triage
-echo 'PLAN: 8'
+echo 'PLAN: 9'
 pass() { echo "PASS: fleet/$1"; }
 fail() { echo "FAIL: fleet/$1: $2"; }
 
 if ! command -v python3 > /dev/null; then
-	for t in build journal_fields journal_message syslog_wire fallback triage triage_json triage_stdin; do
+	for t in build journal_fields journal_message journal_leaks syslog_wire fallback triage triage_json triage_stdin; do
 		echo "SKIP: fleet/$t: no python3"
 	done
 	exit 0
@@ -83,6 +83,29 @@ PY
 	then pass journal_message
 	else fail journal_message "exit status $rc, stderr: $(head -c 200 "$tmp/j.err")"; fi
 fi
+
+# the leak check at exit: an entry per leak report (KMEMLEAK, its own
+# signature), and its summary line as an entry with no detector
+(cd "$tmp" && ./config_leak > /dev/null 2> "$tmp/leak-ref.err")
+nleak=$(grep -c '^BUG: KMEMLEAK: ' "$tmp/leak-ref.err")
+receive "$tmp/journal2.sock" "$tmp/jl"
+(cd "$tmp" && KSAN_OPTIONS=log_path=journal:log_socket=$tmp/journal2.sock ./config_leak > /dev/null 2> "$tmp/jl.err")
+rc=$?
+wait "$recv_pid"
+for f in "$tmp"/jl.[0-9]*; do python3 "$dgram" journal "$f"; done > "$tmp/jl.json" 2>&1
+if [ $rc -eq 23 ] && [ "$nleak" -gt 0 ] && python3 - "$tmp/jl.json" "$nleak" <<'PY'
+import json, sys
+e = [json.loads(l) for l in open(sys.argv[1])]
+leaks = [x for x in e if x.get("KSAN_DETECTOR") == "KMEMLEAK" and x.get("KSAN_BUG_TYPE") == "memory-leak"
+         and x.get("KSAN_SIGNATURE") == "memory-leak | parse_config | main"
+         and x["MESSAGE"].count("Crash signature: ") == 1]
+rest = [x for x in e if x not in leaks]
+ok = len(leaks) == int(sys.argv[2]) and all("KSAN_DETECTOR" not in x and "KSAN_SIGNATURE" not in x
+                                             for x in rest)
+sys.exit(0 if ok else "%d leak entries (want %s), others %r" % (len(leaks), sys.argv[2], rest))
+PY
+then pass journal_leaks
+else fail journal_leaks "exit status $rc, $nleak leak reports on stderr"; fi
 
 # 2. syslog: a datagram per line, "<11>Mmm dd hh:mm:ss sb[pid]: line"
 receive "$tmp/syslog.sock" "$tmp/s"

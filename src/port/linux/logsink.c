@@ -218,9 +218,11 @@ static void put_field(struct core_buf *b, const char *name, const char *v, size_
 		b->len = start;
 }
 
+/* A field with a value (journald takes empty ones; they say nothing). */
 static void put_str(struct core_buf *b, const char *name, const char *v)
 {
-	put_field(b, name, v, core_strlen(v));
+	if (v[0])
+		put_field(b, name, v, core_strlen(v));
 }
 
 /* The report's title: its first line that is not the banner. */
@@ -269,7 +271,8 @@ static void send_journal(const char *buf, size_t len, const struct ksan_report_s
 		core_snprintf(num, sizeof(num), "%016llx", (unsigned long long)s->signature_hash);
 		put_str(&b, "KSAN_SIGNATURE_HASH", s->signature_hash ? num : "");
 		title_of(buf, len, &t, &tn);
-		put_field(&b, "KSAN_TITLE", t, tn);
+		if (tn)
+			put_field(&b, "KSAN_TITLE", t, tn);
 		put_str(&b, "KSAN_EXECUTABLE", port_exe_path());
 		core_snprintf(num, sizeof(num), "%d", ksan_port_pid());
 		put_str(&b, "KSAN_PID", num);
