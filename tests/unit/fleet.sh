@@ -15,12 +15,12 @@ tmp=$B/unit-tests/fleet
 rm -rf "$tmp" && mkdir -p "$tmp/corpus"
 dgram=$root/tests/fleet/dgram.py
 triage=$B/bin/ksan-triage
-echo 'PLAN: 9'
+echo 'PLAN: 10'
 pass() { echo "PASS: fleet/$1"; }
 fail() { echo "FAIL: fleet/$1: $2"; }
 
 if ! command -v python3 > /dev/null; then
-	for t in build journal_fields journal_message journal_leaks syslog_wire fallback triage triage_json triage_stdin; do
+	for t in build journal_fields journal_message journal_layouts journal_leaks syslog_wire fallback triage triage_json triage_stdin; do
 		echo "SKIP: fleet/$t: no python3"
 	done
 	exit 0
@@ -83,6 +83,25 @@ PY
 	then pass journal_message
 	else fail journal_message "exit status $rc, stderr: $(head -c 200 "$tmp/j.err")"; fi
 fi
+
+# the other layouts: the asan one's title, json's none (its object is the
+# MESSAGE); both in the triage corpus below
+receive "$tmp/journal3.sock" "$tmp/ja"
+for f in asan json; do
+	(cd "$tmp" && KSAN_OPTIONS=log_path=journal:log_socket=$tmp/journal3.sock:report_format=$f ./sb > /dev/null 2>&1)
+done
+wait "$recv_pid"
+for f in "$tmp"/ja.[0-9]*; do python3 "$dgram" journal "$f"; done > "$tmp/corpus/journal-layouts.json" 2>&1
+if python3 - "$tmp/corpus/journal-layouts.json" "$hash" <<'PY'
+import json, re, sys
+e = [json.loads(l) for l in open(sys.argv[1])]
+ok = (len(e) == 2 and all(x.get("KSAN_SIGNATURE_HASH") == sys.argv[2] for x in e)
+      and re.fullmatch(r"==\d+==ERROR: AddressSanitizer: heap-buffer-overflow on address .*",
+                       e[0].get("KSAN_TITLE", ""))
+      and "KSAN_TITLE" not in e[1] and json.loads(e[1]["MESSAGE"])["signature_hash"] == sys.argv[2])
+sys.exit(0 if ok else "entries %r" % [{k: v for k, v in x.items() if k != "MESSAGE"} for x in e])
+PY
+then pass journal_layouts; else fail journal_layouts "see above"; fi
 
 # the leak check at exit: an entry per leak report (KMEMLEAK, its own
 # signature), and its summary line as an entry with no detector
@@ -151,16 +170,16 @@ cp "$root"/tests/fleet/corpus/* "$tmp/corpus/"
 leaks=$(( $(grep -c '^Crash signature: 6ab7ef656f782bf9 ' "$tmp/corpus/leak.txt") + 1 ))
 "$triage" "$tmp"/corpus/* > "$tmp/triage.out" 2>&1
 rc=$?
-# five of strbuf_overflow (kasan, asan, json, syslog, journal) on web1,
+# seven of strbuf_overflow (kasan, asan, json, syslog, journal in three layouts) on web1,
 # web2 and plain files; the leaks; KMSAN's two by title; UBSAN's one
 if [ $rc -eq 0 ] && [ "$(wc -l < "$tmp/triage.out")" -eq 4 ] &&
-   grep -Eq "^ +5  .*  $hash  .*web1:sb,web2:sb.*  BUG: KASAN: slab-out-of-bounds in strbuf_append$" "$tmp/triage.out" &&
+   grep -Eq "^ +7  .*  $hash  .*web1:sb,web2:sb.*  BUG: KASAN: slab-out-of-bounds in strbuf_append$" "$tmp/triage.out" &&
    grep -Eq "^ +$leaks  .*  6ab7ef656f782bf9  .*  BUG: KMEMLEAK: memory leak in parse_config$" "$tmp/triage.out" &&
    grep -Eq "^ +2  .*  -  .*  BUG: KMSAN: kernel-infoleak in send_reply$" "$tmp/triage.out" &&
    grep -Eq "^ +1  .*  0123456789abcdef  .*  UBSAN: signed-integer-overflow in calc.c:10:5$" "$tmp/triage.out"; then
 	pass triage
 else
-	fail triage "status $rc, want 4 lines (5 x $hash, $leaks x leak, 2 x KMSAN, 1 x UBSAN):"
+	fail triage "status $rc, want 4 lines (7 x $hash, $leaks x leak, 2 x KMSAN, 1 x UBSAN):"
 	sed 's/^/    /' "$tmp/triage.out"
 fi
 "$triage" --json "$tmp"/corpus/* > "$tmp/triage.json" 2>&1
@@ -168,7 +187,7 @@ if python3 - "$tmp/triage.json" "$hash" <<'PY'
 import json, sys
 g = [json.loads(l) for l in open(sys.argv[1])]
 a = [e for e in g if e["hash"] == sys.argv[2]]
-ok = (len(g) == 4 and len(a) == 1 and a[0]["count"] == 5 and a[0]["hosts"] == ["web1", "web2"]
+ok = (len(g) == 4 and len(a) == 1 and a[0]["count"] == 7 and a[0]["hosts"] == ["web1", "web2"]
       and "sb" in [x.rsplit("/", 1)[-1] for x in a[0]["executables"]]
       and a[0]["first_seen"] <= a[0]["last_seen"] and a[0]["signature"].startswith("slab-out-of-bounds"))
 sys.exit(0 if ok else "got %r" % g)

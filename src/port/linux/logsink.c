@@ -225,25 +225,34 @@ static void put_str(struct core_buf *b, const char *name, const char *v)
 		put_field(b, name, v, core_strlen(v));
 }
 
-/* The report's title: its first line that is not the banner. */
+static int is_banner(const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && p[i] == '='; i++)
+		;
+	return i == n;
+}
+
+/* The report's title: its first line that is not a banner ("" for the
+ * json layout: its object is the whole report). */
 static void title_of(const char *buf, size_t len, const char **t, size_t *n)
 {
 	size_t i = 0, j;
 
-	for (;;) {
+	*t = "";
+	*n = 0;
+	for (; i < len; i = j + 1) {
 		for (j = i; j < len && buf[j] != '\n'; j++)
 			;
-		if (j > i && buf[i] != '=')
-			break;
-		if (j >= len) {
-			*t = "";
-			*n = 0;
-			return;
+		if (is_banner(buf + i, j - i))
+			continue;
+		if (buf[i] != '{') {
+			*t = buf + i;
+			*n = j - i > 256 ? 256 : j - i;
 		}
-		i = j + 1;
+		return;
 	}
-	*t = buf + i;
-	*n = j - i > 256 ? 256 : j - i;
 }
 
 /* journal: buf as one entry's MESSAGE, with s's fields (s may be NULL:
