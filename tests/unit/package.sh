@@ -13,7 +13,7 @@ B=${1:-$root/build}
 mkdir -p "$B" && B=$(cd "$B" && pwd)
 tmp=$B/unit-tests/package
 rm -rf "$tmp" && mkdir -p "$tmp"
-steps="build lintian version install use man pkgconfig triage purge"
+steps="build lintian version install use man pkgconfig cmake triage purge"
 echo "PLAN: $(echo $steps | wc -w)"
 skip_all() { for s in $steps; do echo "SKIP: package/$s: $1"; done; exit 0; }
 pass() { echo "PASS: package/$1"; }
@@ -137,7 +137,21 @@ else
 	fail pkgconfig "'$pc'; $(head -c 200 "$tmp/api.err" 2>/dev/null)"
 fi
 
-# 8. ksan-triage, installed
+# 8. CMake's find_package(ksan) finds the installed package by itself
+# (/usr/bin on PATH): ksan::kasan on some targets of tests/buildsys/proj
+if ! command -v cmake > /dev/null; then
+	echo "SKIP: package/cmake: no cmake"
+elif cmake -S "$root/tests/buildsys/proj" -B "$tmp/cm" -DCMAKE_C_COMPILER=gcc -DKSAN_TARGETS=ON \
+	> "$tmp/cm.log" 2>&1 && grep "^KSAN_CC:FILEPATH=/usr/bin/ksan-cc$" "$tmp/cm/CMakeCache.txt" > /dev/null &&
+   cmake --build "$tmp/cm" > "$tmp/cm-build.log" 2>&1 &&
+   { "$tmp/cm/overflow" > /dev/null 2> "$tmp/cm-bug.err"; [ $? -eq 1 ]; } &&
+   grep -q '^BUG: KASAN: slab-out-of-bounds in util_dup_short+0x' "$tmp/cm-bug.err"; then
+	pass cmake
+else
+	fail cmake "$(tail -3 "$tmp/cm.log" "$tmp/cm-build.log" 2>&1 | tr '\n' ' ')"
+fi
+
+# 9. ksan-triage, installed
 if [ "$(/usr/bin/ksan-triage --version)" = "ksan-triage $version" ] &&
    /usr/bin/ksan-triage "$tmp/report.txt" | grep '^    1  .*  BUG: KASAN: slab-out-of-bounds in strbuf_append$' > /dev/null; then
 	pass triage
@@ -145,7 +159,7 @@ else
 	fail triage "$(/usr/bin/ksan-triage "$tmp/report.txt" 2>&1 | head -3)"
 fi
 
-# 9. purge: nothing of the package is left
+# 10. purge: nothing of the package is left
 "${apt[@]}" purge ksan > "$tmp/purge.log" 2>&1
 purged=1
 state > "$tmp/after"
