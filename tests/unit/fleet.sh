@@ -15,12 +15,12 @@ tmp=$B/unit-tests/fleet
 rm -rf "$tmp" && mkdir -p "$tmp/corpus"
 dgram=$root/tests/fleet/dgram.py
 triage=$B/bin/ksan-triage
-echo 'PLAN: 10'
+echo 'PLAN: 11'
 pass() { echo "PASS: fleet/$1"; }
 fail() { echo "FAIL: fleet/$1: $2"; }
 
 if ! command -v python3 > /dev/null; then
-	for t in build journal_fields journal_message journal_layouts journal_leaks syslog_wire fallback triage triage_json triage_stdin; do
+	for t in build journal_fields journal_message journal_layouts journal_leaks syslog_wire fallback triage triage_json triage_stdin journald; do
 		echo "SKIP: fleet/$t: no python3"
 	done
 	exit 0
@@ -200,4 +200,35 @@ if "$triage" - "$tmp/no-such-file" < "$tmp/corpus/kasan.txt" > "$tmp/stdin.out" 
 	pass triage_stdin
 else
 	fail triage_stdin "$(cat "$tmp/stdin.out" "$tmp/stdin.err" | head -5 | tr '\n' ' ')"
+fi
+
+# 5. a real systemd-journald (in a private mount namespace): it stores the
+# journal entry with its fields and the syslog lines; ksan-triage reads
+# journalctl -o json and counts the two reports as one signature
+journald=$(ls /lib/systemd/systemd-journald /usr/lib/systemd/systemd-journald 2> /dev/null | head -1)
+if [ "$(id -u)" -ne 0 ] || ! command -v unshare > /dev/null || [ -z "$journald" ] ||
+   ! command -v journalctl > /dev/null; then
+	echo "SKIP: fleet/journald: needs root, unshare, systemd-journald and journalctl"
+else
+	unshare -m bash "$root/tests/fleet/journald.sh" "$tmp/sb" "$tmp/jd.json" "$journald"
+	"$triage" --json "$tmp/jd.json" > "$tmp/jd.triage" 2>&1
+	if [ "$(cat "$tmp/jd.json.status" 2>/dev/null | tr '\n' ' ')" = "status 1 status 1 " ] &&
+	   [ ! -s "$tmp/jd.json.err1" ] && [ ! -s "$tmp/jd.json.err2" ] && python3 - "$tmp/jd.json" "$tmp/jd.triage" "$hash" "$lines" <<'PY'
+import json, sys
+e = [json.loads(l) for l in open(sys.argv[1])]
+native = [x for x in e if x.get("KSAN_SIGNATURE_HASH") == sys.argv[3] and x.get("KSAN_DETECTOR") == "KASAN"
+          and x.get("MESSAGE_ID") == "4b53414e8f3a4c2e9d1b6a7e0c5f2d19" and x.get("_TRANSPORT") == "journal"]
+lines = [x for x in e if x.get("SYSLOG_IDENTIFIER") == "sb" and x.get("_TRANSPORT") == "syslog"]
+g = [json.loads(l) for l in open(sys.argv[2])]
+ok = (len(native) == 1 and len(lines) == int(sys.argv[4]) and len(g) == 1
+      and g[0]["hash"] == sys.argv[3] and g[0]["count"] == 2)
+sys.exit(0 if ok else "journal: %d entries, %d syslog lines (want %s); triage %r"
+         % (len(native), len(lines), sys.argv[4], g))
+PY
+	then
+		echo "PASS: fleet/journald"
+	else
+		echo "FAIL: fleet/journald: statuses $(cat "$tmp/jd.json.status" 2>/dev/null | tr '\n' ' ')"
+		tail -3 "$tmp/jd.json.journald.log" "$tmp/jd.json.err1" 2> /dev/null | sed 's/^/    /'
+	fi
 fi
