@@ -20,7 +20,7 @@ K=$B/bin/ksan-cc
 prefix=$tmp/prefix
 unset KSAN_OPTIONS CFLAGS LDFLAGS CPPFLAGS
 export MAKEFLAGS=-j2
-echo 'PLAN: 18'
+echo 'PLAN: 19'
 pass() { echo "PASS: buildsys/$1"; }
 fail() { echo "FAIL: buildsys/$1: $2"; }
 skip() { for s in "${@:2}"; do echo "SKIP: buildsys/$s: $1"; done; }
@@ -69,8 +69,8 @@ else
 fi
 
 # ---- autotools: ./configure CC=ksan-cc; make check ----------------------
-A=(autotools/configure autotools/config_h autotools/leak_probe autotools/check autotools/bug
-   autotools/version_script)
+A=(autotools/configure autotools/config_h autotools/cache autotools/leak_probe autotools/check
+   autotools/bug autotools/version_script)
 if ! command -v autoreconf > /dev/null || ! command -v libtoolize > /dev/null; then
 	skip "no autoconf/automake/libtool" "${A[@]}"
 else
@@ -84,6 +84,18 @@ else
 		log "$tmp/autoreconf.log" 3; log "$tmp/at-p.log" 3; log "$tmp/at-k.log" 5
 	fi
 	same_config autotools "$tmp/at/p/config.h" "$tmp/at/k/config.h"
+	# every answer configure cached (autoconf's, automake's, libtool's),
+	# not only those config.h shows; the ones naming the compiler differ
+	for d in p k; do
+		grep '^\(ac\|am\|lt\)_cv_' "$tmp/at/$d/config.log" |
+			grep -v '^ac_cv_\(env_CC_value\|prog_CPP\|prog_ac_ct_CC\)=' > "$tmp/at-$d.cache"
+	done
+	if [ "$(wc -l < "$tmp/at-p.cache")" -ge 50 ] && diff -u "$tmp/at-p.cache" "$tmp/at-k.cache" > "$tmp/at-cache.diff"; then
+		pass autotools/cache
+	else
+		fail autotools/cache "configure's cached answers differ under ksan:"
+		log "$tmp/at-cache.diff" 20
+	fi
 	# what the probe rule prevents: with the leak check forced on, the
 	# leaking run checks answer no (the comparison above can fail)
 	(cd "$tmp/at/l" && KSAN_OPTIONS=detect_leaks=1 ../configure CC="$K") > "$tmp/at-l.log" 2>&1
