@@ -37,6 +37,10 @@ if dpkg -s ksan > /dev/null 2>&1; then
 fi
 version=$(cat "$root/VERSION")
 apt=("${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -y -q -o DPkg::Lock::Timeout=300)
+# slim container images tell dpkg to drop every man page: let ksan's in
+if grep -qs '^path-exclude.*/usr/share/man' /etc/dpkg/dpkg.cfg.d/*; then
+	apt+=(-o 'DPkg::Options::=--path-include=/usr/share/man/man*/ksan*')
+fi
 purged=0
 cleanup() { [ "$purged" = 1 ] || "${apt[@]}" purge ksan > /dev/null 2>&1; }
 trap cleanup EXIT
