@@ -15,12 +15,12 @@ tmp=$B/unit-tests/fleet
 rm -rf "$tmp" && mkdir -p "$tmp/corpus"
 dgram=$root/tests/fleet/dgram.py
 triage=$B/bin/ksan-triage
-echo 'PLAN: 11'
+echo 'PLAN: 12'
 pass() { echo "PASS: fleet/$1"; }
 fail() { echo "FAIL: fleet/$1: $2"; }
 
 if ! command -v python3 > /dev/null; then
-	for t in build journal_fields journal_message journal_layouts journal_leaks syslog_wire fallback triage triage_json triage_stdin journald; do
+	for t in build journal_fields journal_message journal_layouts journal_leaks journal_kfence syslog_wire fallback triage triage_json triage_stdin journald; do
 		echo "SKIP: fleet/$t: no python3"
 	done
 	exit 0
@@ -125,6 +125,29 @@ sys.exit(0 if ok else "%d leak entries (want %s), others %r" % (len(leaks), sys.
 PY
 then pass journal_leaks
 else fail journal_leaks "exit status $rc, $nleak leak reports on stderr"; fi
+
+# production's way: a program built without ksan, KFENCE preloaded
+# (libksan-kfence.so), its report as a journal entry; the program goes on
+gcc -g -O0 "$root/tests/lit/build/Inputs/uaf_plain.c" -o "$tmp/uaf_plain" 2>> "$tmp/build.log"
+receive "$tmp/journal4.sock" "$tmp/jk"
+(cd "$tmp" && LD_PRELOAD=$B/lib/libksan-kfence.so \
+	KSAN_OPTIONS=kfence_sample_every=1:log_path=journal:log_socket=$tmp/journal4.sock \
+	./uaf_plain > "$tmp/jk.out" 2> "$tmp/jk.err")
+rc=$?
+wait "$recv_pid"
+for f in "$tmp"/jk.[0-9]*; do python3 "$dgram" journal "$f"; done > "$tmp/jk.json" 2>&1
+if [ $rc -eq 0 ] && [ "$(cat "$tmp/jk.out")" = "went on 0" ] && [ ! -s "$tmp/jk.err" ] &&
+   python3 - "$tmp/jk.json" <<'PY'
+import json, sys
+e = [json.loads(l) for l in open(sys.argv[1])]
+ok = (len(e) == 1 and e[0].get("KSAN_DETECTOR") == "KFENCE" and e[0].get("KSAN_BUG_TYPE") == "use-after-free"
+      and e[0].get("KSAN_SIGNATURE", "").startswith("use-after-free Read | main")
+      and e[0].get("KSAN_TITLE", "").startswith("BUG: KFENCE: use-after-free read in main")
+      and e[0].get("SYSLOG_IDENTIFIER") == "uaf_plain")
+sys.exit(0 if ok else "entries %r" % [{k: v for k, v in x.items() if k != "MESSAGE"} for x in e])
+PY
+then pass journal_kfence
+else fail journal_kfence "exit status $rc, stdout $(cat "$tmp/jk.out"), stderr $(head -c 200 "$tmp/jk.err")"; fi
 
 # 2. syslog: a datagram per line, "<11>Mmm dd hh:mm:ss sb[pid]: line"
 receive "$tmp/syslog.sock" "$tmp/s"
