@@ -11,8 +11,16 @@ CC      := gcc
 endif
 PREFIX  ?= /usr/local
 DESTDIR ?=
+# where make install puts things (make deb: Debian's multiarch layout)
+LIBSUBDIR ?= lib
+LIBDIR  = $(PREFIX)/$(LIBSUBDIR)
+PCDIR   ?= $(PREFIX)/lib/pkgconfig
+CMAKEDIR ?= $(PREFIX)/lib/cmake/ksan
+MANDIR  ?= $(PREFIX)/share/man
 B       := build
-VERSION := 0.1.0
+# the one place the version is written: ksan-cc --version, ksan.pc,
+# ksan-triage, the man pages and the Debian package take it from here
+VERSION := $(shell cat VERSION)
 
 # The runtime is never built with sanitizers or the stack protector.
 RT_CFLAGS := -std=gnu11 -O2 -g -fPIC -fno-omit-frame-pointer -fno-stack-protector \
@@ -84,7 +92,7 @@ $(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
 # libksan-kfence.so (LD_PRELOAD): the core, KFENCE and the port without KASAN
-PRELOAD_PORT := port options unwind symbolize symbolize_elf symbolize_tool noproc libc sanitizer secure insn_a64
+PRELOAD_PORT := port options logsink unwind symbolize symbolize_elf symbolize_tool noproc libc sanitizer secure insn_a64
 PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC)) \
 	$(patsubst %,$(B)/obj/port/linux/%.o,$(PRELOAD_PORT)) \
 	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o $(B)/obj/preload/kfence_malloc.o
@@ -98,7 +106,7 @@ $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 
 # libksan-kmsan.a: the core, KMSAN, KFENCE, UBSAN and the port built for
 # KMSAN (its heap, metadata faults, mem*); KASAN's interceptors stay out
-KMSAN_PORT := init options port secure libc sanitizer malloc mem signal threads unwind symbolize symbolize_elf \
+KMSAN_PORT := init options port logsink secure libc sanitizer malloc mem signal threads unwind symbolize symbolize_elf \
 	symbolize_tool noproc sigmask insn insn_a64 suppressions shlib_marker nokasan \
 	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY))
 KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
@@ -112,7 +120,7 @@ $(B)/lib/libksan-kmsan.a: $(KMSAN_OBJ)
 
 # libksan-kcsan.a: the core, KCSAN, KFENCE, UBSAN and the port built for
 # KCSAN (no shadow, no heap of its own: the C library's; mem* checked)
-KCSAN_PORT := init options port secure libc sanitizer mem signal threads unwind symbolize symbolize_elf \
+KCSAN_PORT := init options port logsink secure libc sanitizer mem signal threads unwind symbolize symbolize_elf \
 	symbolize_tool noproc sigmask insn insn_a64 suppressions shlib_marker nokasan \
 	$(patsubst src/port/linux/%.c,%,$(KCSAN_PORT_ONLY))
 KCSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
@@ -132,7 +140,7 @@ $(B)/lib/libksan-kcsan-kfence.a: $(B)/obj/kcsan-port/kfence_malloc.o
 # libksan-tags.a (aarch64 only: built when $(CC) targets aarch64): the core,
 # tag-based KASAN (software and hardware tags; ksan-cc --ksan=kasan-hw
 # defines __ksan_tags_hw), KFENCE, UBSAN and the port built for it
-TAGS_PORT := init options port secure libc sanitizer malloc signal threads unwind symbolize symbolize_elf \
+TAGS_PORT := init options port logsink secure libc sanitizer malloc signal threads unwind symbolize symbolize_elf \
 	symbolize_tool noproc sigmask insn_a64 suppressions shlib_marker nokasan tags_port tags_mem mem
 TAGS_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC) $(TAGS_SRC)) \
 	$(B)/obj/tags/tag_mismatch_aarch64.o $(patsubst %,$(B)/obj/tags-port/%.o,$(TAGS_PORT))
@@ -253,52 +261,90 @@ $(B)/lib/ksan.exports: src/port/linux/exports.txt
 	@mkdir -p $(@D)
 	{ echo '{'; grep -v '^#' $< | grep . | sed 's/.*/  &;/'; echo '};'; } > $@
 
-$(B)/bin/ksan-cc: tools/ksan-cc.c
+$(B)/bin/ksan-cc: tools/ksan-cc.c VERSION
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -Wall -Wextra -DKSAN_VERSION='"$(VERSION)"' -o $@ $<
+$(B)/bin/ksan-triage: tools/ksan-triage VERSION
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/' $< > $@ && chmod 755 $@
+all: $(B)/bin/ksan-triage
 
 $(B)/include/ksan/%.h: include/ksan/%.h
 	@mkdir -p $(@D)
 	cp $< $@
 
+# ksan.pc: what a program calling ksan.h's API needs, the include
+# directory.  No Libs: built with ksan-cc, the program gets the runtime from
+# ksan-cc; built without ksan, ksan.h's KSAN_* macros are no-ops and need
+# nothing (linking libksan.a into a program not built with ksan would put
+# an unchecking runtime's malloc under it).
 define PCFILE
 prefix=$(1)
-libdir=$${prefix}/lib
+libdir=$${prefix}/$(2)
 includedir=$${prefix}/include
 
 Name: ksan
 Description: kernel-style sanitizers for C programs (build with ksan-cc)
 Version: $(VERSION)
 Cflags: -I$${includedir}
-Libs: -L$${libdir} -lksan -lpthread -ldl
+Libs:
 endef
-export PCFILE_BUILD := $(call PCFILE,$(abspath $(B)))
-export PCFILE_INSTALL := $(call PCFILE,$(PREFIX))
+export PCFILE_BUILD := $(call PCFILE,$(abspath $(B)),lib)
+export PCFILE_INSTALL = $(call PCFILE,$(PREFIX),$(LIBSUBDIR))
 
-$(B)/lib/pkgconfig/ksan.pc: Makefile
+# man pages: the version from VERSION; ksan(7)'s options from options.def
+MANPAGES := $(B)/man/ksan-cc.1 $(B)/man/ksan-triage.1 $(B)/man/ksan.7
+all: $(MANPAGES)
+$(B)/man/%.1: man/%.1.in VERSION
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/' $< > $@
+$(B)/man/ksan.7: man/ksan.7.in src/core/options.def tools/options-man.awk VERSION
+	@mkdir -p $(@D)
+	awk -f tools/options-man.awk src/core/options.def > $@.opts
+	sed -e 's/@VERSION@/$(VERSION)/' -e '/^@OPTIONS@$$/{r $@.opts' -e 'd}' $< > $@
+	rm -f $@.opts
+
+# the installed ksan-cc knows LIBSUBDIR (build/bin/ksan-cc: "lib")
+$(B)/install/ksan-cc: tools/ksan-cc.c VERSION FORCE
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -DKSAN_VERSION='"$(VERSION)"' \
+		-DKSAN_LIBSUBDIR='"$(LIBSUBDIR)"' -o $@ $<
+FORCE:
+.PHONY: FORCE
+
+$(B)/lib/pkgconfig/ksan.pc: Makefile VERSION
 	@mkdir -p $(@D)
 	echo "$$PCFILE_BUILD" > $@
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/ksan
-	install -m 755 $(B)/bin/ksan-cc $(DESTDIR)$(PREFIX)/bin/ksan-cc
-	install -d $(DESTDIR)$(PREFIX)/lib/ksan-noubsan
+install: all $(B)/install/ksan-cc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PCDIR) $(DESTDIR)$(PREFIX)/include/ksan \
+		$(DESTDIR)$(LIBDIR)/ksan-noubsan $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
+		$(DESTDIR)$(CMAKEDIR)
+	install -m 755 $(B)/install/ksan-cc $(DESTDIR)$(PREFIX)/bin/ksan-cc
+	install -m 755 $(B)/bin/ksan-triage $(DESTDIR)$(PREFIX)/bin/ksan-triage
 	install -m 644 $(B)/lib/ksan-noubsan/libubsan.a $(B)/lib/ksan-noubsan/libtsan.a \
-		$(DESTDIR)$(PREFIX)/lib/ksan-noubsan/
+		$(DESTDIR)$(LIBDIR)/ksan-noubsan/
 	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kcsan.a \
-		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(B)/lib/libksan-kfence.so $(DESTDIR)$(PREFIX)/lib/
+		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(LIBDIR)/
+	install -m 644 $(B)/lib/libksan-kfence.so $(DESTDIR)$(LIBDIR)/
 	if [ -d $(B)/lib/aarch64 ]; then \
-		install -d $(DESTDIR)$(PREFIX)/lib/aarch64 && \
-		install -m 644 $(B)/lib/aarch64/*.a $(DESTDIR)$(PREFIX)/lib/aarch64/; fi
+		install -d $(DESTDIR)$(LIBDIR)/aarch64 && \
+		install -m 644 $(B)/lib/aarch64/*.a $(DESTDIR)$(LIBDIR)/aarch64/; fi
 	if [ -d $(B)/lib/musl ]; then \
-		install -d $(DESTDIR)$(PREFIX)/lib/musl && \
-		install -m 644 $(B)/lib/musl/* $(DESTDIR)$(PREFIX)/lib/musl/; fi
+		install -d $(DESTDIR)$(LIBDIR)/musl && \
+		install -m 644 $(B)/lib/musl/* $(DESTDIR)$(LIBDIR)/musl/; fi
 	if [ -f $(B)/lib/libksan-tags.a ]; then \
-		install -m 644 $(B)/lib/libksan-tags.a $(DESTDIR)$(PREFIX)/lib/; fi
+		install -m 644 $(B)/lib/libksan-tags.a $(DESTDIR)$(LIBDIR)/; fi
 	install -m 644 include/ksan/ksan.h include/ksan/port.h include/ksan/kasan_cold.h $(DESTDIR)$(PREFIX)/include/ksan/
-	echo "$$PCFILE_INSTALL" > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ksan.pc
+	echo "$$PCFILE_INSTALL" > $(DESTDIR)$(PCDIR)/ksan.pc
+	install -m 644 $(B)/man/ksan-cc.1 $(B)/man/ksan-triage.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(B)/man/ksan.7 $(DESTDIR)$(MANDIR)/man7/
+	sed 's/@VERSION@/$(VERSION)/' packaging/cmake/ksan-config-version.cmake.in > \
+		$(DESTDIR)$(CMAKEDIR)/ksan-config-version.cmake
+	install -m 644 packaging/cmake/ksan-config.cmake $(DESTDIR)$(CMAKEDIR)/
+
+include packaging/deb.mk
 
 check: all
 	@bash tests/run-tests.sh

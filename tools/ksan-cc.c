@@ -35,8 +35,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* The runtime's directory relative to <prefix> (the parent of ksan-cc's
+ * own directory): "lib" in the build tree and for make install; the
+ * Debian package's ksan-cc has lib/<triplet>/ksan (make deb). */
+#ifndef KSAN_LIBSUBDIR
+#define KSAN_LIBSUBDIR "lib"
+#endif
+/* the Makefile's -DKSAN_VERSION, from the file VERSION: the one place */
 #ifndef KSAN_VERSION
-#define KSAN_VERSION "0.1.0"
+#error "build ksan-cc with make: KSAN_VERSION comes from the file VERSION"
 #endif
 
 /* ====================================================================== */
@@ -223,6 +230,9 @@ static const struct flag_row line_table_flags[] = {
 #define KASAN_COLD_HEADER "kasan_cold.h"
 /* --ksan=...,kfence: an absolute symbol the runtime tests (weak, address 1) */
 #define KFENCE_ENABLE_SYMBOL "__ksan_kfence_enabled"
+/* a build system's configure-time probe (is_config_probe): the same kind
+ * of symbol, which turns the leak check's default off */
+#define CONFIG_PROBE_SYMBOL "__ksan_config_probe"
 static const char *const exe_link_libs[] = { "-lpthread", "-ldl" };
 static const char *const shlib_link_libs[] = {
     "-Wl,--push-state,--as-needed", "-ldl", "-Wl,--pop-state",
@@ -680,9 +690,31 @@ struct state {
                              pointer-compare, pointer-subtract (not undone) */
     const char *ptr_word; /* the last of them, for messages */
     const char *cxx_input;  /* the first input compiled as C++, or NULL */
+    const char *output;   /* -o's file, or NULL */
     /* user's -mllvm option names (without leading dashes and value) */
     struct argv_vec mllvm;
 };
+
+/* An executable that a build system builds and runs to learn about the
+ * system, by the name it gives it: autoconf's conftest (AC_RUN_IFELSE,
+ * AC_FUNC_MALLOC...), CMake's try_run cmTC_<hex>, Meson's run() checks
+ * (meson-private/tmp<...>/output.exe).  Such programs leak on purpose
+ * (return !malloc(0)), and a leak report's status 23 would turn a check's
+ * answer from yes to no; so a probe's leak check is off by default (its
+ * other reports are not: a probe with a real bug says so).  KSAN_OPTIONS=
+ * detect_leaks=1 still turns it on. */
+static int is_config_probe(const char *out)
+{
+    const char *b = out ? strrchr(out, '/') : NULL;
+    b = b ? b + 1 : out;
+    if (!b)
+        return 0;
+    if (strcmp(b, "conftest") == 0 || strcmp(b, "conftest.exe") == 0)
+        return 1;
+    if (strncmp(b, "cmTC_", 5) == 0 && b[5] && strspn(b + 5, "0123456789abcdef") == strlen(b + 5))
+        return 1;
+    return strcmp(b, "output.exe") == 0 && strstr(out, "meson-private/tmp") != NULL;
+}
 
 /* Options (both drivers) whose argument is the next word. */
 static const char *const sep_arg_opts[] = {
@@ -1085,6 +1117,8 @@ static void scan(struct state *st, const char *const *args, size_t n,
                     note_mllvm(st, arg);
                 else if (strcmp(a, "-target") == 0 || strcmp(a, "--target") == 0)
                     st->target = arg;
+                else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0)
+                    st->output = arg;
             }
             if (out) {
                 vec_push(out, a);
@@ -1265,7 +1299,7 @@ int main(int argc, char **argv)
     strip_component(prefix);
     const char *sep = strcmp(prefix, "/") == 0 ? "" : "/";
     char *tmp = concat(prefix, sep);
-    char *libdir = concat(tmp, "lib");
+    char *libdir = concat(tmp, KSAN_LIBSUBDIR);
     char *incdir = concat(tmp, "include");
     free(tmp);
 
@@ -1488,6 +1522,8 @@ int main(int argc, char **argv)
             /* libksan's KFENCE stays off unless this symbol exists */
             if (st.kfence)
                 vec_push(&cmd, "-Wl,--defsym=" KFENCE_ENABLE_SYMBOL "=1");
+            if (is_config_probe(st.output))
+                vec_push(&cmd, "-Wl,--defsym=" CONFIG_PROBE_SYMBOL "=1");
             if (st.kasan_hw)
                 vec_push(&cmd, "-Wl,--defsym=" TAGS_HW_SYMBOL "=1");
             const char *a = concat(rtdir, st.kmsan ? "/" KMSAN_ARCHIVE :

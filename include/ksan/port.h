@@ -168,6 +168,22 @@ int ksan_port_symbolize_frames(uintptr_t pc, int is_return_address,
 
 /* Write a finished report chunk (never buffered by stdio). */
 void ksan_port_write(const char *buf, size_t len);
+/* What one report is about, for a port that logs each report as one
+ * structured entry (the Linux port's log_path=journal).  Strings are ""
+ * when unknown and valid during the call only. */
+struct ksan_report_summary {
+	const char *detector;	/* "KASAN", "UBSAN", ... */
+	const char *bug_type;	/* kernel word: "slab-out-of-bounds" */
+	const char *signature;	/* the crash signature's text */
+	uint64_t signature_hash;	/* and its hash (0: no signature) */
+};
+/* A report starts: the ksan_port_write calls until ksan_port_report_end
+ * are its text.  Reports never overlap (the core holds its report lock);
+ * a port that writes straight through does nothing here. */
+void ksan_port_report_begin(void);
+/* The report whose text ksan_port_report_begin started is complete
+ * (before the process halts, if it does); s says what it was about. */
+void ksan_port_report_end(const struct ksan_report_summary *s);
 void ksan_port_exit(int status) __attribute__((noreturn));
 void ksan_port_abort(void) __attribute__((noreturn));
 /* 1 if the process runs with privileges the user who started it lacks

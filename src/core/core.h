@@ -332,6 +332,9 @@ int core_report_begin_key(uintptr_t pc, const char *type, uint64_t extra,
 			  int dedup);
 /* The report text is built into this buffer. */
 extern struct core_buf core_rbuf CORE_HIDDEN;
+/* The current report's crash signature, for ksan_port_report_end (the
+ * first one of a report counts; signature.c's printers call it). */
+void core_note_signature(const char *text, uint64_t hash);
 /* Hand the report to the callback; 1 if the callback handled it. */
 int core_report_callback(const struct ksan_report *r);
 /* Print the buffer, release the lock, apply halt policy (halt: the

@@ -34,6 +34,11 @@ static uint32_t report_owner;
 static char nest_mem[NEST_SIZE];
 static struct core_buf outer_rbuf;	/* the interrupted report's buffer */
 static int restore_state;		/* in_report to go back to at the end */
+/* What the current outer report is about, for ksan_port_report_end:
+ * the first callback's detector and bug type, the first signature (a
+ * report of several leaks has several).  Guarded by core_report_lock. */
+static struct ksan_report_summary summary;
+static char summary_sig[CORE_SIG_LEN];
 static ksan_report_fn user_fn;
 static void *user_arg;
 static uint64_t seen[DEDUP_SIZE];	/* guarded by core_report_lock */
@@ -160,12 +165,30 @@ int core_report_begin_key(uintptr_t pc, const char *type, uint64_t extra, int de
 	}
 	core_rbuf.len = 0;
 	core_rbuf.p[0] = 0;
+	summary.detector = "";
+	summary.bug_type = type ? type : "";	/* the callback's, if one comes */
+	summary.signature = summary_sig;
+	summary.signature_hash = 0;
+	summary_sig[0] = 0;
+	ksan_port_report_begin();
 	return 1;
+}
+
+void core_note_signature(const char *text, uint64_t hash)
+{
+	if (core_thread_get()->in_report != REPORT_OUTER || summary.signature_hash)
+		return;
+	core_snprintf(summary_sig, sizeof(summary_sig), "%s", text);
+	summary.signature_hash = hash;
 }
 
 int core_report_callback(const struct ksan_report *r)
 {
 	__atomic_add_fetch(&core_reports, 1, __ATOMIC_RELAXED);
+	if (core_thread_get()->in_report == REPORT_OUTER && !summary.detector[0]) {
+		summary.detector = r->detector ? r->detector : "";
+		summary.bug_type = r->bug_type ? r->bug_type : "";
+	}
 	return user_fn ? user_fn(r, user_arg) != 0 : 0;
 }
 
@@ -181,10 +204,12 @@ void core_report_cancel(void)
 	struct core_thread *t = core_thread_get();
 
 	core_rbuf.len = 0;
-	if (t->in_report == REPORT_NESTED)
+	if (t->in_report == REPORT_NESTED) {
 		end_nested(t);
-	else
-		release(t);
+		return;
+	}
+	ksan_port_report_end(&summary);
+	release(t);
 }
 
 void core_report_end(int halt)
@@ -192,6 +217,8 @@ void core_report_end(int halt)
 	struct core_thread *t = core_thread_get();
 
 	core_report_flush();
+	if (t->in_report != REPORT_NESTED)
+		ksan_port_report_end(&summary);
 	if (halt)
 		core_halt();
 	if (t->in_report == REPORT_NESTED)

@@ -198,6 +198,7 @@ void core_print_signature(const struct core_sig *s)
 {
 	core_bprintf(&core_rbuf, "Crash signature: %016llx %s\n", (unsigned long long)s->hash,
 		     s->text);
+	core_note_signature(s->text, s->hash);
 }
 
 void core_json_signature(const struct core_sig *s)
@@ -205,6 +206,7 @@ void core_json_signature(const struct core_sig *s)
 	core_bprintf(&core_rbuf, ",\"signature\":");
 	core_json_str(s->text);
 	core_bprintf(&core_rbuf, ",\"signature_hash\":\"%016llx\"", (unsigned long long)s->hash);
+	core_note_signature(s->text, s->hash);
 }
 
 void core_report_signature(int json, const char *bug, int access,

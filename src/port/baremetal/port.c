@@ -156,6 +156,16 @@ void ksan_port_write(const char *buf, size_t len)
 	kport_console_write(buf, len);
 }
 
+/* the serial console takes the text as it comes */
+void ksan_port_report_begin(void)
+{
+}
+
+void ksan_port_report_end(const struct ksan_report_summary *s)
+{
+	(void)s;
+}
+
 void ksan_port_exit(int status)
 {
 	kport_exit(status);

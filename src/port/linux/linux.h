@@ -249,6 +249,10 @@ void port_noproc_flush(void);
 int port_proc_missing(void);
 void port_noproc_init(void);		/* before main: the working directory */
 const char *port_exe_path(void);	/* "" if unknown */
+/* logsink.c: log_path=syslog or journal.  select: 1 if path names a
+ * sink (it then takes every write); write: 1 if the sink took buf. */
+int port_logsink_select(const char *log_path);
+int port_logsink_write(const char *buf, size_t len);
 char **port_start_envp(void);		/* from the initial stack, or NULL */
 int port_main_stack(uintptr_t *lo, uintptr_t *hi);
 

@@ -126,6 +126,9 @@ static void say_ignored(char **envp)
 				names, "; reports go to stderr");
 }
 
+/* ksan-cc defines it (absolute, 1) in configure-time probes */
+extern char __ksan_config_probe[] __attribute__((weak, visibility("hidden")));
+
 int port_options_load(char **envp, char *err, size_t errlen)
 {
 	int secure = port_secure();
@@ -134,6 +137,10 @@ int port_options_load(char **envp, char *err, size_t errlen)
 	core_options_defaults();
 	if (secure)
 		say_ignored(envp);
+	/* a build system's probe (ksan-cc's is_config_probe): no leak check
+	 * unless a text below asks for it */
+	if (__ksan_config_probe)
+		core_opt.detect_leaks = 0;
 	for (i = 0; i < ARRAY_SIZE(texts); i++) {
 		const struct options_text *t = &texts[i];
 		const char *text = t->env ? (secure ? 0 : env_value(envp, t->name)) :

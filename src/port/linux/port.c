@@ -298,6 +298,8 @@ void port_set_log_path(const char *path)
 		port_say_line("secure mode: log_path ignored; reports go to stderr", 0, 0);
 		path = "";
 	}
+	if (port_logsink_select(path))
+		path = "";	/* syslog, journal: logsink.c; stderr when it cannot */
 	core_snprintf(log_path, sizeof(log_path), "%s", path);
 }
 
@@ -366,8 +368,12 @@ static int output_fd(void)
 
 void ksan_port_write(const char *buf, size_t len)
 {
-	int e = errno, fd = output_fd();
+	int e, fd;
 
+	if (port_logsink_write(buf, len))
+		return;
+	e = errno;
+	fd = output_fd();
 	while (len) {
 		ssize_t n = port_sys_write(fd, buf, len);
 

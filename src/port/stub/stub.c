@@ -129,6 +129,15 @@ int ksan_port_symbolize(uintptr_t pc, int is_return_address,
 	return -1;
 }
 
+void ksan_port_report_begin(void)
+{
+}
+
+void ksan_port_report_end(const struct ksan_report_summary *s)
+{
+	(void)s;
+}
+
 void ksan_port_write(const char *buf, size_t len)
 {
 	size_t i;
