@@ -74,15 +74,23 @@ static void **qlink_of(void *obj)
 	return &((struct free_info *)obj_of(c))->qlink;
 }
 
+/* The mapping goes back to the system through the unmap quarantine
+ * (unmap.c): a stale pointer faults there as use-after-unmap, with the
+ * object's stacks, until the quarantine releases it. */
 static void large_release(struct large *l)
 {
 	uintptr_t base = (uintptr_t)l;
 	size_t sz = l->map_size;
+	struct kasan_unmap_rec r = {
+		.map_stack = l->alloc_stack, .map_tid = l->alloc_tid & ~TID_IGNORED,
+		.unmap_stack = l->free_stack, .unmap_tid = l->free_tid,
+		.obj = l->obj, .obj_size = l->size,
+	};
 
 	core_pagemap_clear(base, sz);
 	/* shadow of unmapped memory goes back to zero pages */
 	ksan_port_discard(kasan_shadow(base), sz >> KASAN_GRANULE_SHIFT);
-	ksan_port_unmap(l, sz);
+	kasan_unmap_heap(base, sz, &r);
 }
 
 static void quarantine_release(struct core_thread *t, void *obj)

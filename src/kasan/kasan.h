@@ -251,4 +251,24 @@ void kasan_report_pool_destroy(const char *pool, unsigned long in_use,
 			       const struct kasan_object *o, uintptr_t pc, uintptr_t fp,
 			       uintptr_t entry);
 
+/* unmap.c: the unmap quarantine (use-after-unmap).  The port's mmap,
+ * munmap and mremap interceptors and the heap's large objects feed it. */
+struct kasan_unmap_rec {
+	uintptr_t lo, hi;		/* the range unmapped */
+	uint32_t map_stack, map_tid;	/* mmap's (malloc's for a heap object) */
+	uint32_t unmap_stack, unmap_tid;	/* munmap's, mremap's (free's) */
+	uintptr_t obj;			/* a large heap object's start, else 0 */
+	size_t obj_size;		/* its requested size */
+};
+void kasan_unmap_init(size_t as_limit);
+void kasan_unmap_mapped(uintptr_t lo, size_t len, uint32_t stack, uint32_t tid);
+void kasan_unmap_takeover(uintptr_t lo, size_t len, int give_back);
+int kasan_unmap_unmapped(uintptr_t lo, size_t len, uint32_t stack, uint32_t tid,
+			 int reserved);
+void kasan_unmap_moved(uintptr_t old_lo, size_t old_len, uintptr_t new_lo, size_t new_len);
+void kasan_unmap_heap(uintptr_t base, size_t size, const struct kasan_unmap_rec *obj);
+int kasan_unmap_flush(void);
+int kasan_unmap_find(uintptr_t addr, struct kasan_unmap_rec *r);
+size_t kasan_unmap_held(size_t *ranges);
+
 #endif /* KSAN_KASAN_H */

@@ -120,11 +120,12 @@ void kasan_print_kasan(struct report_ctx *c)
 		core_print_access(r, task);
 	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
 	kasan_print_origins(c, 0);
+	kasan_print_unmap(c, 0);
 	kasan_print_object(c);
 	kasan_print_location(c);
 	kasan_print_pool(c, 0);
 	kasan_print_intra(c, 0);
-	if (kasan_has_shadow(r->addr) && !(c->fault && c->fault->stack_overflow))
+	if (kasan_has_shadow(r->addr) && !(c->fault && c->fault->stack_overflow) && !c->has_unmap)
 		kasan_print_shadow(c->first_bad);
 	kasan_print_signature(c, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");
