@@ -88,8 +88,22 @@ static void large_release(struct large *l)
 	};
 
 	core_pagemap_clear(base, sz);
-	/* shadow of unmapped memory goes back to zero pages */
-	ksan_port_discard(kasan_shadow(base), sz >> KASAN_GRANULE_SHIFT);
+	/* shadow of unmapped memory goes back to zero: whole pages are
+	 * discarded, the partial ones at either end are written (a discard
+	 * rounds inward, and a mapping placed here later would inherit the
+	 * freed value there) */
+	{
+		uintptr_t s = (uintptr_t)kasan_shadow(base), e = s + (sz >> KASAN_GRANULE_SHIFT);
+		uintptr_t a = ROUND_UP(s, page_size), b = ROUND_DOWN(e, page_size);
+
+		if (a >= b) {
+			core_memset((void *)s, 0, e - s);
+		} else {
+			core_memset((void *)s, 0, a - s);
+			core_memset((void *)b, 0, e - b);
+			ksan_port_discard((void *)a, b - a);
+		}
+	}
 	kasan_unmap_heap(base, sz, &r);
 }
 

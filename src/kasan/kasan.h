@@ -265,7 +265,7 @@ void kasan_unmap_mapped(uintptr_t lo, size_t len, uint32_t stack, uint32_t tid);
 void kasan_unmap_takeover(uintptr_t lo, size_t len, int give_back);
 int kasan_unmap_unmapped(uintptr_t lo, size_t len, uint32_t stack, uint32_t tid,
 			 int reserved);
-void kasan_unmap_moved(uintptr_t old_lo, size_t old_len, uintptr_t new_lo, size_t new_len);
+uint32_t kasan_unmap_stack_of(uintptr_t addr, uint32_t *tid);
 void kasan_unmap_heap(uintptr_t base, size_t size, const struct kasan_unmap_rec *obj);
 int kasan_unmap_flush(void);
 int kasan_unmap_find(uintptr_t addr, struct kasan_unmap_rec *r);

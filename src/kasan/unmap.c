@@ -223,21 +223,22 @@ int kasan_unmap_unmapped(uintptr_t lo, size_t len, uint32_t stack, uint32_t tid,
 	return ret;
 }
 
-/* mremap moved [old_lo, +old_len) to [new_lo, +new_len): the mapping's
- * stack goes with it. */
-void kasan_unmap_moved(uintptr_t old_lo, size_t old_len, uintptr_t new_lo, size_t new_len)
+/* The stack of the live mapping holding addr (0 if none known). */
+uint32_t kasan_unmap_stack_of(uintptr_t addr, uint32_t *tid)
 {
-	uint32_t stack = 0, tid = 0;
+	uint32_t stack = 0;
+	size_t i;
 
+	*tid = 0;
 	ksan_port_lock(&unmap_lock);
-	if (ready()) {
-		drop_live(old_lo, old_lo + ROUND_UP(old_len, 4096), &stack, &tid);
-		drop_live(new_lo, new_lo + ROUND_UP(new_len, 4096), 0, 0);
-		if (nlive < LIVE_MAX)
-			live[nlive++] = (struct live){ new_lo, new_lo + ROUND_UP(new_len, 4096),
-						       stack, tid };
-	}
+	for (i = 0; ready() && i < nlive; i++)
+		if (addr >= live[i].lo && addr < live[i].hi) {
+			stack = live[i].stack;
+			*tid = live[i].tid;
+			break;
+		}
 	ksan_port_unlock(&unmap_lock);
+	return stack;
 }
 
 /* The heap gives a large object's mapping [base, base + size) back. */

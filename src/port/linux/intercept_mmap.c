@@ -125,6 +125,7 @@ PORT_INTERCEPTOR void *mremap(void *old, size_t old_len, size_t new_len, int fla
 {
 	PORT_CALLER(cl, mremap);
 	void *new_addr = 0;
+	uint32_t stack, tid;
 	long r;
 	va_list ap;
 
@@ -142,11 +143,13 @@ PORT_INTERCEPTOR void *mremap(void *old, size_t old_len, size_t new_len, int fla
 		return MAP_FAILED;
 	if (!on || !kasan_ready)
 		return (void *)r;
-	kasan_unmap_moved((uintptr_t)old, old_len, (uintptr_t)r, new_len);
+	/* the mapping's stack goes with it to its new place */
+	stack = kasan_unmap_stack_of((uintptr_t)old, &tid);
 	if ((void *)r != old && !(flags & MREMAP_DONTUNMAP) && old_len)
 		quarantine_released((uintptr_t)old, old_len, &cl);
 	else if ((void *)r == old && ROUND_UP(new_len, 4096) < ROUND_UP(old_len, 4096))
 		quarantine_released((uintptr_t)old + ROUND_UP(new_len, 4096),
 				    ROUND_UP(old_len, 4096) - ROUND_UP(new_len, 4096), &cl);
+	kasan_unmap_mapped((uintptr_t)r, new_len, stack, tid);
 	return (void *)r;
 }
