@@ -46,6 +46,10 @@ struct large {			/* at the start of a large object's mapping */
  * marks an object the leak detector ignores, and goes with the next
  * allocation of the slot. */
 #define TID_IGNORED 0x80000000u
+/* The next bit: the object has types in types.c's table, forgotten when
+ * it is freed (one test of a word the free path reads anyway). */
+#define TID_TYPED 0x40000000u
+#define TID_FLAGS (TID_IGNORED | TID_TYPED)
 
 static size_t page_size;
 
@@ -82,7 +86,7 @@ static void large_release(struct large *l)
 	uintptr_t base = (uintptr_t)l;
 	size_t sz = l->map_size;
 	struct kasan_unmap_rec r = {
-		.map_stack = l->alloc_stack, .map_tid = l->alloc_tid & ~TID_IGNORED,
+		.map_stack = l->alloc_stack, .map_tid = l->alloc_tid & ~TID_FLAGS,
 		.unmap_stack = l->free_stack, .unmap_tid = l->free_tid,
 		.obj = l->obj, .obj_size = l->size,
 	};
@@ -290,6 +294,8 @@ int kasan_free(void *ptr, const struct kasan_caller *cl)
 		}
 		l->free_stack = core_caller_stack(t, cl);
 		l->free_tid = t->tid;
+		if (unlikely(l->alloc_tid & TID_TYPED))
+			kasan_type_forget(l->obj);
 		kasan_intra_forget(l->obj, l->size, 0);
 		kasan_pool_forget(l->obj, l->size);
 		kasan_poison(l->obj, ROUND_UP(l->size, 8), KASAN_PAGE_FREE);
@@ -302,6 +308,8 @@ int kasan_free(void *ptr, const struct kasan_caller *cl)
 			bug = KASAN_DOUBLE_FREE;
 			goto bad;
 		}
+		if (unlikely(c->alloc_tid & TID_TYPED))
+			kasan_type_forget(p);
 		fi->free_stack = core_caller_stack(t, cl);
 		fi->free_tid = t->tid;
 		kasan_intra_forget(p, c->size, 0);
@@ -361,7 +369,7 @@ static void fill_from_chunk(const struct chunk *c, struct kasan_object *o)
 	o->freed = c->state == CHUNK_QUARANTINED;
 	o->large = 0;
 	o->alloc_stack = c->alloc_stack;
-	o->alloc_tid = c->alloc_tid & ~TID_IGNORED;
+	o->alloc_tid = c->alloc_tid & ~TID_FLAGS;
 	if (o->freed) {
 		const struct free_info *fi = (const struct free_info *)o->start;
 
@@ -431,7 +439,7 @@ static int find_heap_object(uintptr_t a, struct kasan_object *o)
 		o->live = l->state == CHUNK_LIVE;
 		o->freed = l->state == CHUNK_QUARANTINED;
 		o->alloc_stack = l->alloc_stack;
-		o->alloc_tid = l->alloc_tid & ~TID_IGNORED;
+		o->alloc_tid = l->alloc_tid & ~TID_FLAGS;
 		o->free_stack = l->free_stack;
 		o->free_tid = l->free_tid;
 		return 1;
@@ -485,7 +493,7 @@ static void walk_owner(void *arg, void *owner, uintptr_t addr)
 
 		if (l->state == CHUNK_LIVE)
 			w->fn(w->arg, l->obj, l->size, l->alloc_stack,
-			      l->alloc_tid & ~TID_IGNORED, !!(l->alloc_tid & TID_IGNORED));
+			      l->alloc_tid & ~TID_FLAGS, !!(l->alloc_tid & TID_IGNORED));
 	} else {
 		const struct core_region *r = owner;
 		uintptr_t s, end = core_slab_carved(r);
@@ -496,7 +504,7 @@ static void walk_owner(void *arg, void *owner, uintptr_t addr)
 
 			if (c->state == CHUNK_LIVE)
 				w->fn(w->arg, obj_of(c), c->size, c->alloc_stack,
-				      c->alloc_tid & ~TID_IGNORED,
+				      c->alloc_tid & ~TID_FLAGS,
 				      !!(c->alloc_tid & TID_IGNORED));
 		}
 	}
@@ -507,6 +515,20 @@ void kasan_heap_walk(kasan_heap_walk_fn fn, void *arg)
 	struct walk w = { fn, arg };
 
 	core_pagemap_walk(walk_owner, &w);
+}
+
+/* types.c: the live heap object starting at start has types now. */
+int kasan_heap_mark_typed(uintptr_t start)
+{
+	enum kasan_free_bug bug;
+	int is_large;
+	void *o = lookup_live(start, &bug, &is_large);
+
+	if (!o)
+		return -1;
+	__atomic_fetch_or(is_large ? &((struct large *)o)->alloc_tid : &((struct chunk *)o)->alloc_tid,
+			  TID_TYPED, __ATOMIC_RELAXED);
+	return 0;
 }
 
 int kasan_heap_ignore(const void *p)

@@ -224,6 +224,7 @@ struct kasan_object {
 	int freed, live, large;
 	uint32_t alloc_stack, alloc_tid, free_stack, free_tid;
 	const char *cache;	/* a pool object's pool name (pool.c), else NULL */
+	const struct ksan_type *type;	/* a pool object's pool's type, else NULL */
 };
 int kasan_find_object(uintptr_t addr, struct kasan_object *o);
 
@@ -250,6 +251,20 @@ static inline int kasan_pool_find(uintptr_t addr, struct kasan_object *o, int he
 void kasan_report_pool_destroy(const char *pool, unsigned long in_use,
 			       const struct kasan_object *o, uintptr_t pc, uintptr_t fp,
 			       uintptr_t entry);
+
+/* types.c: type confusion.  alloc.c marks a typed heap object (the
+ * TID_TYPED bit) and its free makes types.c forget it. */
+int kasan_heap_mark_typed(uintptr_t start);
+void kasan_type_forget(uintptr_t start);
+/* report_type.c: p was used as used (through member at member_offset)
+ * but the object o holds have at have_off there. */
+struct kasan_type_use {
+	const struct ksan_type *used, *have;
+	size_t have_off, member_offset;
+	const char *member;		/* NULL: a KSAN_CHECK_TYPE or KSAN_CAST */
+};
+void kasan_report_type(uintptr_t p, const struct kasan_type_use *u, const struct kasan_object *o,
+		       uintptr_t pc, uintptr_t fp, uintptr_t entry);
 
 /* unmap.c: the unmap quarantine (use-after-unmap).  The port's mmap,
  * munmap and mremap interceptors and the heap's large objects feed it. */

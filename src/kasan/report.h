@@ -34,6 +34,7 @@ struct report_ctx {
 	struct kasan_intra_hit intra;
 	const char *pool;	/* a bad free made to this pool, or its destroy */
 	unsigned long pool_in_use;	/* a destroy: objects still handed out */
+	const struct kasan_type_use *type_use;	/* a type-confusion report's */
 	int has_unmap;		/* a fault in a range of the unmap quarantine */
 	struct kasan_unmap_rec unmap;
 };
@@ -96,6 +97,10 @@ void kasan_print_pool_json(struct report_ctx *c);
 int kasan_unmap_gather(struct report_ctx *c);
 void kasan_print_unmap(struct report_ctx *c, int asan);
 void kasan_print_unmap_json(struct report_ctx *c);
+
+/* report_type.c: the json "type_confusion" member (nothing unless a
+ * type-confusion report) */
+void kasan_print_type_json(struct report_ctx *c);
 
 /* suppress.c: 1 if the report of type whose stack is pcs (pcs[0] the
  * interceptor's entry when has_entry) is suppressed by an interceptor_*
