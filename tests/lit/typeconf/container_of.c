@@ -4,7 +4,7 @@
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t wrong 2>&1 | FileCheck %s --check-prefix=ASAN
 // RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t wrong 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=JSON
 // RUN: bash %S/../Inputs/status.sh %run %t member 2>&1 | FileCheck %s --check-prefix=MEMBER
-// RUN: bash %S/../Inputs/status.sh %run %t right 2>&1 | FileCheck %s --check-prefix=RIGHT --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t right 2>&1 | FileCheck %s --check-prefix=RIGHT --implicit-check-not=KASAN
 // RUN: bash %S/../Inputs/status.sh %run %t untyped 2>&1 | FileCheck %s --check-prefix=UNTYPED --implicit-check-not=KASAN
 // RUN: bash %S/../Inputs/status.sh %run %t embedded 2>&1 | FileCheck %s --check-prefix=EMBEDDED --implicit-check-not=KASAN
 #include <stdio.h>
@@ -80,12 +80,14 @@ int main(int argc, char **argv)
 		io->fd = 7;
 		printf("right %ld %d\n", timer_dispatch(&t->node), io_dispatch(&io->node));
 		KSAN_CHECK_TYPE(t, struct timer);
-		free(t);
 		free(io);
-		/* the addresses reused untyped: nothing left of the types */
-		t = malloc(sizeof(struct timer));
-		memset(t, 0, sizeof(*t));
-		printf("reused %d\n", io_dispatch(&t->node));
+		free(t);
+		/* the address reused untyped (no heap quarantine: at once):
+		 * nothing left of the types */
+		io = malloc(sizeof(struct timer));
+		memset(io, 0, sizeof(*io));
+		printf("reused %d %d\n", (void *)io == (void *)t, io_dispatch(&((struct timer *)io)->node));
+		t = (struct timer *)io;
 		free(t);
 		return 0;
 	}
@@ -138,7 +140,7 @@ int main(int argc, char **argv)
 // MEMBER-NEXT: it was used as a struct io (32 bytes) through its member node (offset 0),
 // MEMBER-NEXT: which puts the struct io at offset 16 of the object
 // RIGHT: right 5 7
-// RIGHT: reused 0
+// RIGHT: reused 1 0
 // RIGHT: STATUS: exit 0
 // UNTYPED: untyped 0
 // UNTYPED: STATUS: exit 0
