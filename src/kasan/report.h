@@ -98,8 +98,11 @@ int kasan_unmap_gather(struct report_ctx *c);
 void kasan_print_unmap(struct report_ctx *c, int asan);
 void kasan_print_unmap_json(struct report_ctx *c);
 
-/* report_type.c: the json "type_confusion" member (nothing unless a
- * type-confusion report) */
+/* report_type.c: a type-confusion report's use line (after the BUG or
+ * ERROR line), its two types (after the object; nothing for other
+ * reports) and the json "type_confusion" member */
+void kasan_print_type_use(struct report_ctx *c, int asan);
+void kasan_print_type(struct report_ctx *c, int asan);
 void kasan_print_type_json(struct report_ctx *c);
 
 /* suppress.c: 1 if the report of type whose stack is pcs (pcs[0] the

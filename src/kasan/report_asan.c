@@ -188,7 +188,9 @@ void kasan_print_asan(struct report_ctx *c)
 		core_bprintf(&core_rbuf, "%s on address 0x%lx at pc 0x%lx bp 0x%lx sp 0x%lx\n",
 			     r->asan_type, (unsigned long)r->addr, (unsigned long)r->pc,
 			     (unsigned long)c->fp, (unsigned long)c->fp);
-		if (r->size)
+		if (c->type_use)
+			kasan_print_type_use(c, 1);
+		else if (r->size)
 			core_bprintf(&core_rbuf, "%s of size %lu at 0x%lx thread %s\n",
 				     r->access == KSAN_WRITE ? "WRITE" : "READ",
 				     (unsigned long)r->size, (unsigned long)r->addr, tw);
@@ -201,6 +203,7 @@ void kasan_print_asan(struct report_ctx *c)
 	core_bprintf(&core_rbuf, "\n");
 	if (c->has_obj) {
 		kasan_print_object_asan(c, r->addr);
+		kasan_print_type(c, 1);
 		kasan_print_aux(c, 1);
 	}
 	kasan_print_unmap(c, 1);
@@ -212,7 +215,7 @@ void kasan_print_asan(struct report_ctx *c)
 	kasan_print_origins(c, 1);
 	kasan_print_summary_asan(c, summary);
 	kasan_print_signature(c, 0);
-	if (kasan_has_shadow(r->addr) && r->access != KSAN_FREE && !c->has_unmap)
+	if (kasan_has_shadow(r->addr) && r->access != KSAN_FREE && !c->has_unmap && !c->type_use)
 		print_shadow_asan(c->first_bad);
 	if (kasan_halt())
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());

@@ -1,9 +1,11 @@
 /*
  * This file contains the type-confusion report (types.c): an object of one
  * type used as another, or a container_of whose pointer is not at the
- * member's place; the object's type and the type it was used as, where in
- * the object the pointer points, the object's allocation stack, in the
- * three layouts.
+ * member's place.  It is gathered here and printed by the three layouts
+ * (report_kasan.c, report_asan.c, report_json.c) with the parts below: the
+ * use line, the object's type and the type it was used as, where in the
+ * object the pointer points; the object and its allocation stack are the
+ * heap's description.
  */
 #include "report.h"
 
@@ -27,44 +29,29 @@ static void print_types(struct report_ctx *c, const char *indent)
 	core_bprintf(&core_rbuf, "\n");
 }
 
-static void print_kasan(struct report_ctx *c)
+/* kasan and asan layouts: the line after the BUG (ERROR) line. */
+void kasan_print_type_use(struct report_ctx *c, int asan)
 {
-	char fn[256], task[64];
+	char task[64], tw[48];
 
+	if (asan) {
+		core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
+		core_bprintf(&core_rbuf, "USE of %s as %s at 0x%lx thread %s\n",
+			     c->type_use->have->name, c->type_use->used->name,
+			     (unsigned long)c->r.addr, tw);
+		return;
+	}
 	core_task_name(task, sizeof(task));
-	core_format_function(fn, sizeof(fn), c->r.pc, 1);
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", c->r.bug_type, fn);
 	core_bprintf(&core_rbuf, "Use of a %s at addr 0x%lx as a %s by task %s\n",
 		     c->type_use->have->name, (unsigned long)c->r.addr, c->type_use->used->name,
 		     task);
-	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
-	kasan_print_origins(c, 0);
-	kasan_print_object(c);
-	print_types(c, "");
-	kasan_print_signature(c, 0);
-	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
-static void print_asan(struct report_ctx *c)
+/* kasan and asan layouts: after the object's description. */
+void kasan_print_type(struct report_ctx *c, int asan)
 {
-	char tw[48];
-
-	core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
-	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s on address"
-		     " 0x%lx at pc 0x%lx bp 0x%lx sp 0x%lx\n", ksan_port_pid(), c->r.asan_type,
-		     (unsigned long)c->r.addr, (unsigned long)c->r.pc, (unsigned long)c->fp,
-		     (unsigned long)c->fp);
-	core_bprintf(&core_rbuf, "USE of %s as %s at 0x%lx thread %s\n",
-		     c->type_use->have->name, c->type_use->used->name, (unsigned long)c->r.addr, tw);
-	core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
-	core_bprintf(&core_rbuf, "\n");
-	kasan_print_object_asan(c, c->r.addr);
-	print_types(c, "");
-	kasan_print_origins(c, 1);
-	kasan_print_summary_asan(c, c->r.asan_type);
-	kasan_print_signature(c, 0);
-	if (kasan_halt())
-		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+	if (c->type_use)
+		print_types(c, "");
 }
 
 /* json layout: "type_confusion" with both types and the offsets. */
@@ -113,20 +100,5 @@ void kasan_report_type(uintptr_t p, const struct kasan_type_use *u, const struct
 	c->obj = *o;
 	c->has_obj = 1;
 	c->type_use = u;
-	kasan_set_object(c);
-	if (core_report_callback(&c->r)) {
-		core_report_cancel();
-		return;
-	}
-	switch (core_opt.report_format) {
-	case FORMAT_ASAN:
-		print_asan(c);
-		break;
-	case FORMAT_JSON:
-		kasan_print_json(c);
-		break;
-	default:
-		print_kasan(c);
-	}
-	core_report_end(kasan_halt());
+	kasan_emit(c);
 }

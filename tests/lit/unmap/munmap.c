@@ -8,6 +8,9 @@
 // RUN: bash %S/../Inputs/status.sh %run %t hint 2>&1 | FileCheck %s --check-prefix=HINT --implicit-check-not=KASAN
 // RUN: bash %S/../Inputs/status.sh %run %t twice 2>&1 | FileCheck %s --check-prefix=TWICE --implicit-check-not=KASAN
 // RUN: bash %S/../Inputs/status.sh %run %t partial 2>&1 | FileCheck %s --check-prefix=PARTIAL
+// A static executable (the interceptors are the system calls there too):
+// RUN: %ksan_cc -static -O1 -g %s -o %t.static
+// RUN: bash %S/../Inputs/status.sh %run %t.static stale 2>&1 | FileCheck %s
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
