@@ -311,7 +311,8 @@ void __lsan_ignore_object(const void *p);
  * through a typed path, and the pointer conversions the program makes
  * (container_of, a void * callback argument, a handle) are checked against
  * it: the object the pointer points into is found from the heap's geometry
- * (a checked pool's objects from the pool), and its type must be the type
+ * (a checked pool's objects from the pool; typed globals and locals, at
+ * most 256 at a time, from a small registry), and its type must be the type
  * the program uses it as, at the right place.  A mismatch is reported as
  * "type-confusion" with both types, where in the object the pointer points
  * and the object's allocation stack.  Untyped objects, and pointers into
@@ -319,7 +320,10 @@ void __lsan_ignore_object(const void *p);
  *
  *	struct timer *t = KSAN_NEW(struct timer);	(malloc, typed)
  *	KSAN_SET_TYPE(p, struct conn);		(type an object after malloc;
- *						 or an embedded member: &c->timer)
+ *						 or an embedded member: &c->timer;
+ *						 or a global: &g, at start-up)
+ *	KSAN_LOCAL_TYPED(struct conn, c);	(a typed local: declares c,
+ *						 typed until its scope ends)
  *	pool = KSAN_POOL_CREATE_TYPED("conn_pool", struct conn, release, arg);
  *	struct io *io = KSAN_CONTAINER_OF(node, struct io, node);
  *	KSAN_CHECK_TYPE(p, struct conn);	(p points to a struct conn)
@@ -345,6 +349,7 @@ void *ksan_set_type(const volatile void *obj, const struct ksan_type *type);
 void *ksan_check_type(const volatile void *ptr, const struct ksan_type *type,
 		      size_t member_offset, const char *member);
 void ksan_pool_set_type(struct ksan_pool *pool, const struct ksan_type *type);
+void ksan_type_scope_end(void *slot);	/* KSAN_LOCAL_TYPED's cleanup */
 /* The descriptor of a type: one static object per use, compared by name,
  * size and alignment. */
 #define KSAN_TYPE(type) (__extension__({					\
@@ -467,6 +472,10 @@ static inline struct ksan_pool *ksan_pool_create_typed_(const char *name, size_t
 	((type *)ksan_check_type((ptr), KSAN_TYPE(type), __builtin_offsetof(type, member), #member))
 #define KSAN_CHECK_TYPE(ptr, type) ((void)ksan_check_type((ptr), KSAN_TYPE(type), 0, 0))
 #define KSAN_CAST(type, ptr) ((type *)ksan_check_type((ptr), KSAN_TYPE(type), 0, 0))
+#define KSAN_LOCAL_TYPED(type, name)					\
+	type name;							\
+	void *ksan_tl_##name __attribute__((cleanup(ksan_type_scope_end), unused)) = \
+		ksan_set_type(&name, KSAN_TYPE(type))
 #else
 #define KSAN_POISON(addr, size)   ((void)(addr), (void)(size))
 #define KSAN_UNPOISON(addr, size) ((void)(addr), (void)(size))
@@ -495,6 +504,7 @@ static inline struct ksan_pool *ksan_pool_create_typed_(const char *name, size_t
 	((type *)(void *)((char *)(ptr) - __builtin_offsetof(type, member)))
 #define KSAN_CHECK_TYPE(ptr, type) ((void)(ptr), (void)sizeof(type))
 #define KSAN_CAST(type, ptr) ((type *)(ptr))
+#define KSAN_LOCAL_TYPED(type, name) type name
 #endif
 
 #ifdef __cplusplus

@@ -23,3 +23,7 @@ API void *ksan_check_type(const volatile void *ptr, const struct ksan_type *type
 API void ksan_pool_set_type(struct ksan_pool *pool, const struct ksan_type *type)
 {
 }
+
+API void ksan_type_scope_end(void *slot)
+{
+}

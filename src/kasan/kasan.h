@@ -259,12 +259,13 @@ void kasan_type_forget(uintptr_t start);
 /* report_type.c: p was used as used (through member at member_offset)
  * but the object o holds have at have_off there. */
 struct kasan_type_use {
+	uintptr_t base;			/* the object's (or variable's) start */
 	const struct ksan_type *used, *have;
 	size_t have_off, member_offset;
 	const char *member;		/* NULL: a KSAN_CHECK_TYPE or KSAN_CAST */
 };
 void kasan_report_type(uintptr_t p, const struct kasan_type_use *u, const struct kasan_object *o,
-		       uintptr_t pc, uintptr_t fp, uintptr_t entry);
+		       uintptr_t pc, uintptr_t fp, uintptr_t entry);	/* o NULL: a variable */
 
 /* unmap.c: the unmap quarantine (use-after-unmap).  The port's mmap,
  * munmap and mremap interceptors and the heap's large objects feed it. */

@@ -203,13 +203,13 @@ void kasan_print_asan(struct report_ctx *c)
 	core_bprintf(&core_rbuf, "\n");
 	if (c->has_obj) {
 		kasan_print_object_asan(c, r->addr);
-		kasan_print_type(c, 1);
 		kasan_print_aux(c, 1);
 	}
 	kasan_print_unmap(c, 1);
 	kasan_print_location_asan(c);
 	if (c->has_global || c->has_frame)
 		core_bprintf(&core_rbuf, "\n");
+	kasan_print_type(c, 1);
 	kasan_print_pool(c, 1);
 	kasan_print_intra(c, 1);
 	kasan_print_origins(c, 1);

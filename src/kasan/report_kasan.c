@@ -124,8 +124,8 @@ void kasan_print_kasan(struct report_ctx *c)
 	kasan_print_origins(c, 0);
 	kasan_print_unmap(c, 0);
 	kasan_print_object(c);
-	kasan_print_type(c, 0);
 	kasan_print_location(c);
+	kasan_print_type(c, 0);
 	kasan_print_pool(c, 0);
 	kasan_print_intra(c, 0);
 	if (kasan_has_shadow(r->addr) && !(c->fault && c->fault->stack_overflow) && !c->has_unmap &&

@@ -13,7 +13,7 @@
 static void print_types(struct report_ctx *c, const char *indent)
 {
 	const struct kasan_type_use *u = c->type_use;
-	long at = (long)(c->r.addr - u->member_offset - c->obj.start);
+	long at = (long)(c->r.addr - u->member_offset - u->base);
 
 	core_bprintf(&core_rbuf, "%sThe object holds a %s (%lu bytes) at offset %lu;\n",
 		     indent, u->have->name, (unsigned long)u->have->size,
@@ -70,7 +70,7 @@ void kasan_print_type_json(struct report_ctx *c)
 		     (unsigned long)u->used->size);
 	core_json_str(u->member ? u->member : "");
 	core_bprintf(&core_rbuf, ",\"member_offset\":%lu,\"offset\":%lu}",
-		     (unsigned long)u->member_offset, (unsigned long)(c->r.addr - c->obj.start));
+		     (unsigned long)u->member_offset, (unsigned long)(c->r.addr - u->base));
 }
 
 void kasan_report_type(uintptr_t p, const struct kasan_type_use *u, const struct kasan_object *o,
@@ -97,8 +97,12 @@ void kasan_report_type(uintptr_t p, const struct kasan_type_use *u, const struct
 		core_report_cancel();
 		return;
 	}
-	c->obj = *o;
-	c->has_obj = 1;
+	if (o) {
+		c->obj = *o;
+		c->has_obj = 1;
+	} else {
+		kasan_locate(c, p);	/* a typed global or local */
+	}
 	c->type_use = u;
 	kasan_emit(c);
 }

@@ -14,6 +14,9 @@
  * addressing with linear probing (backward-shift deletion), doubled when
  * half full, in memory from ksan_port_map; types_lock guards it, a leaf.
  *
+ * Globals and locals typed with KSAN_SET_TYPE (KSAN_LOCAL_TYPED) are kept
+ * in a small array of VARS variables, searched only while it holds one.
+ *
  * Types are compared by pointer, then by size, alignment and name: each use
  * of KSAN_TYPE(type) is its own static descriptor.
  */
@@ -22,6 +25,7 @@
 #define API __attribute__((visibility("default"), noinline))
 #define SUBS 3
 #define MIN_CAP 1024
+#define VARS 256
 
 struct tent {
 	uintptr_t obj;			/* 0: empty */
@@ -38,6 +42,11 @@ static unsigned shift;
  * written under types_lock, read without it by the checks' fast path. */
 static unsigned long typed;
 static int warned;
+static struct var {
+	uintptr_t lo;
+	const struct ksan_type *t;
+} vars[VARS];				/* guarded by types_lock */
+static unsigned nvars;			/* written under it, read without */
 
 static size_t home(uintptr_t a)
 {
@@ -144,6 +153,82 @@ static int live_object(uintptr_t p, struct kasan_object *o)
 	return p - o->start < (o->size ? o->size : 1);
 }
 
+static int holds(const struct ksan_type *t, size_t off, long rel, const struct ksan_type *type,
+		 size_t size);
+
+/* A typed global or local: replaces the record of a variable at p. */
+static void *set_var_type(uintptr_t p, const struct ksan_type *type)
+{
+	unsigned i;
+
+	ksan_port_lock(&types_lock);
+	for (i = 0; i < nvars && vars[i].lo != p; i++)
+		;
+	if (i < VARS) {
+		vars[i].lo = p;
+		vars[i].t = type;
+		if (i == nvars)
+			__atomic_store_n(&nvars, nvars + 1, __ATOMIC_RELAXED);
+	} else if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED)) {
+		core_printf("ksan: more than %d typed variables; the rest are not checked"
+			    " (said once)\n", VARS);
+	}
+	ksan_port_unlock(&types_lock);
+	return (void *)p;
+}
+
+/* KSAN_LOCAL_TYPED's cleanup: the variable's scope ends. */
+API void ksan_type_scope_end(void *slot)
+{
+	uintptr_t p = (uintptr_t)*(void **)slot;
+	unsigned i;
+
+	ksan_port_lock(&types_lock);
+	for (i = 0; i < nvars; i++)
+		if (vars[i].lo == p) {
+			vars[i] = vars[nvars - 1];
+			__atomic_store_n(&nvars, nvars - 1, __ATOMIC_RELAXED);
+			break;
+		}
+	ksan_port_unlock(&types_lock);
+}
+
+/* The typed variable holding p: its start and type (0 if none). */
+static uintptr_t var_of(uintptr_t p, const struct ksan_type **t)
+{
+	uintptr_t lo = 0;
+	unsigned i;
+
+	ksan_port_lock(&types_lock);
+	for (i = 0; i < nvars; i++)
+		if (p >= vars[i].lo && p - vars[i].lo < vars[i].t->size) {
+			lo = vars[i].lo;
+			*t = vars[i].t;
+			break;
+		}
+	ksan_port_unlock(&types_lock);
+	return lo;
+}
+
+/* A check of a pointer into no heap object: a typed variable's, if any. */
+static void check_var(uintptr_t p, uintptr_t ret, const struct ksan_type *type,
+		      size_t member_offset, const char *member, uintptr_t pc, uintptr_t fp)
+{
+	const struct ksan_type *t = 0;
+	uintptr_t lo = var_of(p, &t);
+	struct kasan_type_use u;
+
+	if (!lo || holds(t, 0, (long)(ret - lo), type, t->size))
+		return;
+	u.base = lo;
+	u.used = type;
+	u.have = t;
+	u.have_off = 0;
+	u.member_offset = member_offset;
+	u.member = member;
+	kasan_report_type(p, &u, 0, pc, fp, (uintptr_t)ksan_check_type);
+}
+
 API void *ksan_set_type(const volatile void *obj, const struct ksan_type *type)
 {
 	uintptr_t p = (uintptr_t)obj;
@@ -151,8 +236,11 @@ API void *ksan_set_type(const volatile void *obj, const struct ksan_type *type)
 	struct tent *e;
 	uint32_t off, i;
 
-	/* a pool's objects have the pool's type; other memory none (yet) */
-	if (!type || !live_object(p, &o) || o.cache)
+	if (!type || !kasan_ready)
+		return (void *)p;
+	if (!live_object(p, &o))
+		return set_var_type(p, type);
+	if (o.cache)	/* a pool's objects have the pool's type */
 		return (void *)p;
 	off = (uint32_t)(p - o.start);
 	ksan_port_lock(&types_lock);
@@ -201,10 +289,18 @@ API void *ksan_check_type(const volatile void *ptr, const struct ksan_type *type
 	long rel;
 
 	if (likely(!__atomic_load_n(&typed, __ATOMIC_RELAXED) &&
-		   !__atomic_load_n(&kasan_pools, __ATOMIC_RELAXED)))
+		   !__atomic_load_n(&kasan_pools, __ATOMIC_RELAXED) &&
+		   !__atomic_load_n(&nvars, __ATOMIC_RELAXED)))
 		return (void *)ret;
-	if (!type || !live_object(p, &o))
+	if (!type || !kasan_ready)
 		return (void *)ret;
+	if (!live_object(p, &o)) {
+		if (__atomic_load_n(&nvars, __ATOMIC_RELAXED))
+			check_var(p, ret, type, member_offset, member,
+				  (uintptr_t)__builtin_return_address(0),
+				  (uintptr_t)__builtin_frame_address(0));
+		return (void *)ret;
+	}
 	if (o.cache) {
 		if (o.type) {
 			ts[0] = o.type;
@@ -236,6 +332,7 @@ API void *ksan_check_type(const volatile void *ptr, const struct ksan_type *type
 		if (offs[i] <= p - o.start && p - o.start < offs[i] + ts[i]->size &&
 		    offs[i] >= offs[best])
 			best = i;
+	u.base = o.start;
 	u.used = type;
 	u.have = ts[best];
 	u.have_off = offs[best];

@@ -136,7 +136,7 @@
 	X(ksan_intra_close) X(ksan_intra_scope_end)			\
 	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
 	X(ksan_pool_free) X(ksan_pool_add_memory) X(ksan_pool_set_type)	\
-	X(ksan_set_type) X(ksan_check_type)				\
+	X(ksan_set_type) X(ksan_check_type) X(ksan_type_scope_end)	\
 	X(ksan_leak_check) X(__lsan_do_leak_check)			\
 	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
 	X(__lsan_enable) X(__lsan_ignore_object)
@@ -167,7 +167,7 @@
 	X(ksan_intra_close) X(ksan_intra_scope_end)			\
 	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
 	X(ksan_pool_free) X(ksan_pool_add_memory) X(ksan_pool_set_type)	\
-	X(ksan_set_type) X(ksan_check_type)				\
+	X(ksan_set_type) X(ksan_check_type) X(ksan_type_scope_end)	\
 	X(ksan_leak_check) X(__lsan_do_leak_check)			\
 	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
 	X(__lsan_enable) X(__lsan_ignore_object)
