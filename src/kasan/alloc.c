@@ -133,6 +133,7 @@ void kasan_heap_init(void)
 	kasan_fakestack_init();
 	kasan_globals_fork_init();
 	kasan_aux_fork_init();
+	kasan_types_fork_init();
 }
 
 /*

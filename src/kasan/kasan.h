@@ -256,6 +256,7 @@ void kasan_report_pool_destroy(const char *pool, unsigned long in_use,
  * TID_TYPED bit) and its free makes types.c forget it. */
 int kasan_heap_mark_typed(uintptr_t start);
 void kasan_type_forget(uintptr_t start);
+void kasan_types_fork_init(void);
 /* report_type.c: p was used as used (through member at member_offset)
  * but the object o holds have at have_off there. */
 struct kasan_type_use {
@@ -285,6 +286,5 @@ uint32_t kasan_unmap_stack_of(uintptr_t addr, uint32_t *tid);
 void kasan_unmap_heap(uintptr_t base, size_t size, const struct kasan_unmap_rec *obj);
 int kasan_unmap_flush(void);
 int kasan_unmap_find(uintptr_t addr, struct kasan_unmap_rec *r);
-size_t kasan_unmap_held(size_t *ranges);
 
 #endif /* KSAN_KASAN_H */

@@ -127,6 +127,12 @@ static void remove_at(size_t i)
 	__atomic_store_n(&typed, used, __ATOMIC_RELAXED);
 }
 
+/* types_lock joins the fork protocol: a leaf (only ksan_port_map inside) */
+void kasan_types_fork_init(void)
+{
+	core_fork_add_lock(&types_lock, CORE_FORK_LEAF);
+}
+
 void kasan_type_forget(uintptr_t start)
 {
 	struct tent *e;
@@ -236,7 +242,7 @@ API void *ksan_set_type(const volatile void *obj, const struct ksan_type *type)
 	struct tent *e;
 	uint32_t off, i;
 
-	if (!type || !kasan_ready)
+	if (!p || !type || !kasan_ready)	/* KSAN_NEW when malloc failed */
 		return (void *)p;
 	if (!live_object(p, &o))
 		return set_var_type(p, type);

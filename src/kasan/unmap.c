@@ -291,18 +291,3 @@ int kasan_unmap_find(uintptr_t addr, struct kasan_unmap_rec *r)
 	ksan_port_unlock(&unmap_lock);
 	return found;
 }
-
-/* Bytes and ranges held now (tests, bench). */
-size_t kasan_unmap_held(size_t *ranges)
-{
-	size_t b, i, n = 0;
-
-	ksan_port_lock(&unmap_lock);
-	b = state > 0 ? qbytes : 0;
-	for (i = 0; state > 0 && i < qlen; i++)
-		n += at(i)->hi > at(i)->lo;
-	ksan_port_unlock(&unmap_lock);
-	if (ranges)
-		*ranges = n;
-	return b;
-}
