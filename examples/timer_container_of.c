@@ -6,11 +6,13 @@
  * When a timer expires, expire_timers() moves it to the "ready" list so the
  * loop runs it in the same pass as the ready I/O watchers, but the loop
  * drains that list with the I/O watcher's container_of.  Both structs begin
- * with a list node and an int, so the timer's period is read as a file
- * descriptor and the loop "reads" fd 250: nothing crashes, the timer never
- * fires.  With the types given at allocation (KSAN_NEW) and the loop's
- * container_of checked (KSAN_CONTAINER_OF, a drop-in), KASAN reports the
- * timer used as an I/O watcher, with the line that allocated it.
+ * with a list node and an int, and their callbacks happen to sit at the
+ * same offset, so a plain build even fires the timer: the loop logs a
+ * dispatch of "fd 250" (the timer's period) and calls on_tick.  Nothing
+ * fails until someone adds a member to either struct.  With the types
+ * given at allocation (KSAN_NEW) and the loop's container_of checked
+ * (KSAN_CONTAINER_OF, a drop-in), KASAN reports the timer used as an I/O
+ * watcher, with the line that allocated it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +106,7 @@ static void run_ready(void)
 		struct io_watcher *w = KSAN_CONTAINER_OF(n, struct io_watcher, node);
 
 		list_del(n);
+		printf("dispatch fd %d\n", w->fd);
 		w->on_ready(w);
 	}
 }

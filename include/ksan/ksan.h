@@ -345,9 +345,16 @@ struct ksan_type {
 	const char *name;		/* "struct timer", as written */
 	size_t size, align;
 };
-void *ksan_set_type(const volatile void *obj, const struct ksan_type *type);
+/* Neither reads the memory: GCC would take fresh malloc memory passed to
+ * a const pointer for an uninitialised read (-Wmaybe-uninitialized). */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 10
+#define KSAN_NO_ACCESS_(n) __attribute__((access(none, n)))
+#else
+#define KSAN_NO_ACCESS_(n)
+#endif
+void *ksan_set_type(const volatile void *obj, const struct ksan_type *type) KSAN_NO_ACCESS_(1);
 void *ksan_check_type(const volatile void *ptr, const struct ksan_type *type,
-		      size_t member_offset, const char *member);
+		      size_t member_offset, const char *member) KSAN_NO_ACCESS_(1);
 void ksan_pool_set_type(struct ksan_pool *pool, const struct ksan_type *type);
 void ksan_type_scope_end(void *slot);	/* KSAN_LOCAL_TYPED's cleanup */
 /* The descriptor of a type: one static object per use, compared by name,
