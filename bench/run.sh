@@ -15,6 +15,9 @@
 #   (KCSAN against ThreadSanitizer alone, e.g.:
 #    bash bench/run.sh --variants gcc,clang,kcsan-gcc,kcsan-clang,tsan-gcc,tsan-clang)
 #   --detect-runs R   runs of the racy hash table per race detector (default 20, QUICK 5; 0: none)
+#   --unmap-only      the unmap quarantine (a map-heavy workload) and type checks alone
+#                     (bench/unmap/run.sh; report in bench/cache/results/unmap.md, ~1 min);
+#                     a full or QUICK run appends the same table to its report
 #   --leak-runs L     rounds of the leak check at exit (default 5, QUICK 3; 0: none): ksan
 #                     inline and ASan (LEAK_FAMILIES, default gcc: ksan-inline-gcc and asan-gcc
 #                     must be among the variants) with detect_leaks=1 and =0, interleaved, on
@@ -93,7 +96,7 @@ loud() {	# loud TITLE FILE: a failure nobody can miss, with the file's first 30 
 quick=0
 case "${QUICK:-}" in ""|0|no|false|NO|FALSE) ;; *) quick=1 ;; esac
 runs=""; only_variants=""; only_workloads=""; detect_runs=${DETECT_RUNS:-}; aarch64=0
-leak_runs=${LEAK_RUNS:-}; leak_workloads=""; leak_only=0
+leak_runs=${LEAK_RUNS:-}; leak_workloads=""; leak_only=0; unmap_only=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1 ;;
@@ -112,11 +115,20 @@ while [ $# -gt 0 ]; do
 	--leak-workloads) leak_workloads=$2; shift ;;
 	--leak-workloads=*) leak_workloads=${1#*=} ;;
 	--leak-only) leak_only=1 ;;
+	--unmap-only) unmap_only=1 ;;
 	-h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown argument '$1' (try --help)" ;;
 	esac
 	shift
 done
+
+# the unmap quarantine and type checks alone (issue 31): bench/unmap/run.sh
+if [ "$unmap_only" = 1 ]; then
+	mkdir -p "$CACHE/results"
+	BUILD=$KSAN_BUILD bash "$BENCH/unmap/run.sh" --runs "${runs:-5}" | tee "$CACHE/results/unmap.md"
+	say "report: $CACHE/results/unmap.md"
+	exit 0
+fi
 
 # ---------------------------------------------------------------- variants
 # name | compiler family | kind | compiler command (CFLAGS_COMMON is added)
@@ -1146,6 +1158,12 @@ else
 	"$PY" "$BENCH/report.py" "$RAW" "$RUNLOG/meta.txt" "$LOGS" "$DETECT_RAW" > "$OUT.new"
 fi
 leak_report section "$OUT.new"
+# issue 31's costs: the unmap quarantine on a map-heavy workload, typed
+# allocation and checked container_of (QUICK: 3 runs)
+if [ "$aarch64" = 0 ]; then
+	{ echo; BUILD=$KSAN_BUILD bash "$BENCH/unmap/run.sh" --runs "$([ "$quick" = 1 ] && echo 3 || echo 5)"; } \
+		>> "$OUT.new" 2> "$LOGS/unmap.log" || warn "bench/unmap/run.sh failed (see $LOGS/unmap.log)"
+fi
 mv "$OUT.new" "$OUT"
 cp "$OUT" "$CACHE/results/report-$STAMP.md"
 cat "$OUT"

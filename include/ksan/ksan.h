@@ -306,6 +306,65 @@ void __lsan_disable(void);
 void __lsan_enable(void);
 void __lsan_ignore_object(const void *p);
 
+/*
+ * Type confusion (KASAN).  An object gets a type when it is allocated
+ * through a typed path, and the pointer conversions the program makes
+ * (container_of, a void * callback argument, a handle) are checked against
+ * it: the object the pointer points into is found from the heap's geometry
+ * (a checked pool's objects from the pool; typed globals and locals, at
+ * most 256 at a time, from a small registry), and its type must be the type
+ * the program uses it as, at the right place.  A mismatch is reported as
+ * "type-confusion" with both types, where in the object the pointer points
+ * and the object's allocation stack.  Untyped objects, and pointers into
+ * no heap or pool object, are never reported.
+ *
+ *	struct timer *t = KSAN_NEW(struct timer);	(malloc, typed)
+ *	KSAN_SET_TYPE(p, struct conn);		(type an object after malloc;
+ *						 or an embedded member: &c->timer;
+ *						 or a global: &g, at start-up)
+ *	KSAN_LOCAL_TYPED(struct conn, c);	(a typed local: declares c,
+ *						 typed until its scope ends)
+ *	pool = KSAN_POOL_CREATE_TYPED("conn_pool", struct conn, release, arg);
+ *	struct io *io = KSAN_CONTAINER_OF(node, struct io, node);
+ *	KSAN_CHECK_TYPE(p, struct conn);	(p points to a struct conn)
+ *	struct conn *c = KSAN_CAST(struct conn, arg);	(a checked void * cast)
+ *
+ * A type is its name as written (#type) with its size and alignment, from
+ * the type itself at compile time: spell a type the same way where it is
+ * allocated and where it is checked ("struct timer" and a typedef of it are
+ * different names).  An object has a type at its start and may have typed
+ * members (KSAN_SET_TYPE on an interior address of a typed object, at most
+ * three): KSAN_CONTAINER_OF and KSAN_CHECK_TYPE pass when a type of the
+ * object at the container's address is the type asked for (for an array
+ * typed by its element, any element's address).  Types go with the object:
+ * a free forgets them, realloc's new object has none.  Without ksan (and
+ * under KMSAN, KCSAN, tags) the macros are the plain expressions:
+ * KSAN_NEW is malloc(sizeof(type)), KSAN_CONTAINER_OF is container_of.
+ */
+struct ksan_type {
+	const char *name;		/* "struct timer", as written */
+	size_t size, align;
+};
+/* Neither reads the memory: GCC would take fresh malloc memory passed to
+ * a const pointer for an uninitialised read (-Wmaybe-uninitialized). */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 10
+#define KSAN_NO_ACCESS_(n) __attribute__((access(none, n)))
+#else
+#define KSAN_NO_ACCESS_(n)
+#endif
+void *ksan_set_type(const volatile void *obj, const struct ksan_type *type) KSAN_NO_ACCESS_(1);
+void *ksan_check_type(const volatile void *ptr, const struct ksan_type *type,
+		      size_t member_offset, const char *member) KSAN_NO_ACCESS_(1);
+void ksan_pool_set_type(struct ksan_pool *pool, const struct ksan_type *type);
+void ksan_type_scope_end(void *slot);	/* KSAN_LOCAL_TYPED's cleanup */
+/* The descriptor of a type: one static object per use, compared by name,
+ * size and alignment. */
+#define KSAN_TYPE(type) (__extension__({					\
+	static const struct ksan_type ksan_type_ = { #type, sizeof(type),	\
+						     _Alignof(type) };	\
+	&ksan_type_;							\
+}))
+
 #if defined(__KSAN__) || defined(__SANITIZE_ADDRESS__)
 #define KSAN_ENABLED 1
 #elif defined(__has_feature)
@@ -403,6 +462,27 @@ static inline void ksan_intra_window_close_(struct ksan_intra_window_ *w)
 #define KSAN_POOL_ALLOC(pool, obj, size) ksan_pool_alloc((pool), (obj), (size))
 #define KSAN_POOL_FREE(pool, obj) ksan_pool_free((pool), (obj))
 #define KSAN_POOL_ADD_MEMORY(pool, addr, size) ksan_pool_add_memory((pool), (addr), (size))
+#define KSAN_NEW(type) ((type *)ksan_set_type(malloc(sizeof(type)), KSAN_TYPE(type)))
+#define KSAN_SET_TYPE(obj, type) ((void)ksan_set_type((obj), KSAN_TYPE(type)))
+#define KSAN_POOL_CREATE_TYPED(name, type, release, arg) \
+	ksan_pool_create_typed_((name), sizeof(type), KSAN_TYPE(type), (release), (arg))
+static inline struct ksan_pool *ksan_pool_create_typed_(const char *name, size_t size,
+							const struct ksan_type *type,
+							ksan_pool_release_fn release, void *arg)
+{
+	struct ksan_pool *pool = ksan_pool_create(name, size, release, arg);
+
+	ksan_pool_set_type(pool, type);
+	return pool;
+}
+#define KSAN_CONTAINER_OF(ptr, type, member) \
+	((type *)ksan_check_type((ptr), KSAN_TYPE(type), __builtin_offsetof(type, member), #member))
+#define KSAN_CHECK_TYPE(ptr, type) ((void)ksan_check_type((ptr), KSAN_TYPE(type), 0, 0))
+#define KSAN_CAST(type, ptr) ((type *)ksan_check_type((ptr), KSAN_TYPE(type), 0, 0))
+#define KSAN_LOCAL_TYPED(type, name)					\
+	type name;							\
+	void *ksan_tl_##name __attribute__((cleanup(ksan_type_scope_end), unused)) = \
+		ksan_set_type(&name, KSAN_TYPE(type))
 #else
 #define KSAN_POISON(addr, size)   ((void)(addr), (void)(size))
 #define KSAN_UNPOISON(addr, size) ((void)(addr), (void)(size))
@@ -423,6 +503,15 @@ static inline void ksan_intra_window_close_(struct ksan_intra_window_ *w)
 #define KSAN_POOL_ALLOC(pool, obj, size) ((void)(pool), (void)(obj), (void)(size))
 #define KSAN_POOL_FREE(pool, obj) ((void)(pool), (void)(obj), 1)
 #define KSAN_POOL_ADD_MEMORY(pool, addr, size) ((void)(pool), (void)(addr), (void)(size))
+#define KSAN_NEW(type) ((type *)malloc(sizeof(type)))
+#define KSAN_SET_TYPE(obj, type) ((void)(obj))
+#define KSAN_POOL_CREATE_TYPED(name, type, release, arg) \
+	((void)(name), (void)sizeof(type), (void)(release), (void)(arg), (struct ksan_pool *)0)
+#define KSAN_CONTAINER_OF(ptr, type, member) \
+	((type *)(void *)((char *)(ptr) - __builtin_offsetof(type, member)))
+#define KSAN_CHECK_TYPE(ptr, type) ((void)(ptr), (void)sizeof(type))
+#define KSAN_CAST(type, ptr) ((type *)(ptr))
+#define KSAN_LOCAL_TYPED(type, name) type name
 #endif
 
 #ifdef __cplusplus

@@ -33,6 +33,12 @@ size_t ksan_port_page_size(void);
 #define KSAN_PROT_READ 1
 #define KSAN_PROT_WRITE 2
 int ksan_port_protect(void *addr, size_t size, int prot);
+/* Replace whole pages [addr, addr + size), whatever is mapped there (or
+ * nothing), by an inaccessible reservation that holds no memory, so that no
+ * other mapping is placed there until ksan_port_unmap() gives the range
+ * back (KASAN's unmap quarantine).  Returns 0 on success; a port without
+ * memory protection returns -1 and the range is unmapped as before. */
+int ksan_port_reserve(void *addr, size_t size);
 
 /* Make the shadow bytes for [addr, addr + size) of application memory
  * exist (mapped, zero = addressable) so the core may write them.

@@ -46,6 +46,10 @@ struct large {			/* at the start of a large object's mapping */
  * marks an object the leak detector ignores, and goes with the next
  * allocation of the slot. */
 #define TID_IGNORED 0x80000000u
+/* The next bit: the object has types in types.c's table, forgotten when
+ * it is freed (one test of a word the free path reads anyway). */
+#define TID_TYPED 0x40000000u
+#define TID_FLAGS (TID_IGNORED | TID_TYPED)
 
 static size_t page_size;
 
@@ -74,15 +78,37 @@ static void **qlink_of(void *obj)
 	return &((struct free_info *)obj_of(c))->qlink;
 }
 
+/* The mapping goes back to the system through the unmap quarantine
+ * (unmap.c): a stale pointer faults there as use-after-unmap, with the
+ * object's stacks, until the quarantine releases it. */
 static void large_release(struct large *l)
 {
 	uintptr_t base = (uintptr_t)l;
 	size_t sz = l->map_size;
+	struct kasan_unmap_rec r = {
+		.map_stack = l->alloc_stack, .map_tid = l->alloc_tid & ~TID_FLAGS,
+		.unmap_stack = l->free_stack, .unmap_tid = l->free_tid,
+		.obj = l->obj, .obj_size = l->size,
+	};
 
 	core_pagemap_clear(base, sz);
-	/* shadow of unmapped memory goes back to zero pages */
-	ksan_port_discard(kasan_shadow(base), sz >> KASAN_GRANULE_SHIFT);
-	ksan_port_unmap(l, sz);
+	/* shadow of unmapped memory goes back to zero: whole pages are
+	 * discarded, the partial ones at either end are written (a discard
+	 * rounds inward, and a mapping placed here later would inherit the
+	 * freed value there) */
+	{
+		uintptr_t s = (uintptr_t)kasan_shadow(base), e = s + (sz >> KASAN_GRANULE_SHIFT);
+		uintptr_t a = ROUND_UP(s, page_size), b = ROUND_DOWN(e, page_size);
+
+		if (a >= b) {
+			core_memset((void *)s, 0, e - s);
+		} else {
+			core_memset((void *)s, 0, a - s);
+			core_memset((void *)b, 0, e - b);
+			ksan_port_discard((void *)a, b - a);
+		}
+	}
+	kasan_unmap_heap(base, sz, &r);
 }
 
 static void quarantine_release(struct core_thread *t, void *obj)
@@ -107,6 +133,7 @@ void kasan_heap_init(void)
 	kasan_fakestack_init();
 	kasan_globals_fork_init();
 	kasan_aux_fork_init();
+	kasan_types_fork_init();
 }
 
 /*
@@ -268,6 +295,8 @@ int kasan_free(void *ptr, const struct kasan_caller *cl)
 		}
 		l->free_stack = core_caller_stack(t, cl);
 		l->free_tid = t->tid;
+		if (unlikely(l->alloc_tid & TID_TYPED))
+			kasan_type_forget(l->obj);
 		kasan_intra_forget(l->obj, l->size, 0);
 		kasan_pool_forget(l->obj, l->size);
 		kasan_poison(l->obj, ROUND_UP(l->size, 8), KASAN_PAGE_FREE);
@@ -280,6 +309,8 @@ int kasan_free(void *ptr, const struct kasan_caller *cl)
 			bug = KASAN_DOUBLE_FREE;
 			goto bad;
 		}
+		if (unlikely(c->alloc_tid & TID_TYPED))
+			kasan_type_forget(p);
 		fi->free_stack = core_caller_stack(t, cl);
 		fi->free_tid = t->tid;
 		kasan_intra_forget(p, c->size, 0);
@@ -339,7 +370,7 @@ static void fill_from_chunk(const struct chunk *c, struct kasan_object *o)
 	o->freed = c->state == CHUNK_QUARANTINED;
 	o->large = 0;
 	o->alloc_stack = c->alloc_stack;
-	o->alloc_tid = c->alloc_tid & ~TID_IGNORED;
+	o->alloc_tid = c->alloc_tid & ~TID_FLAGS;
 	if (o->freed) {
 		const struct free_info *fi = (const struct free_info *)o->start;
 
@@ -409,7 +440,7 @@ static int find_heap_object(uintptr_t a, struct kasan_object *o)
 		o->live = l->state == CHUNK_LIVE;
 		o->freed = l->state == CHUNK_QUARANTINED;
 		o->alloc_stack = l->alloc_stack;
-		o->alloc_tid = l->alloc_tid & ~TID_IGNORED;
+		o->alloc_tid = l->alloc_tid & ~TID_FLAGS;
 		o->free_stack = l->free_stack;
 		o->free_tid = l->free_tid;
 		return 1;
@@ -463,7 +494,7 @@ static void walk_owner(void *arg, void *owner, uintptr_t addr)
 
 		if (l->state == CHUNK_LIVE)
 			w->fn(w->arg, l->obj, l->size, l->alloc_stack,
-			      l->alloc_tid & ~TID_IGNORED, !!(l->alloc_tid & TID_IGNORED));
+			      l->alloc_tid & ~TID_FLAGS, !!(l->alloc_tid & TID_IGNORED));
 	} else {
 		const struct core_region *r = owner;
 		uintptr_t s, end = core_slab_carved(r);
@@ -474,7 +505,7 @@ static void walk_owner(void *arg, void *owner, uintptr_t addr)
 
 			if (c->state == CHUNK_LIVE)
 				w->fn(w->arg, obj_of(c), c->size, c->alloc_stack,
-				      c->alloc_tid & ~TID_IGNORED,
+				      c->alloc_tid & ~TID_FLAGS,
 				      !!(c->alloc_tid & TID_IGNORED));
 		}
 	}
@@ -485,6 +516,20 @@ void kasan_heap_walk(kasan_heap_walk_fn fn, void *arg)
 	struct walk w = { fn, arg };
 
 	core_pagemap_walk(walk_owner, &w);
+}
+
+/* types.c: the live heap object starting at start has types now. */
+int kasan_heap_mark_typed(uintptr_t start)
+{
+	enum kasan_free_bug bug;
+	int is_large;
+	void *o = lookup_live(start, &bug, &is_large);
+
+	if (!o)
+		return -1;
+	__atomic_fetch_or(is_large ? &((struct large *)o)->alloc_tid : &((struct chunk *)o)->alloc_tid,
+			  TID_TYPED, __ATOMIC_RELAXED);
+	return 0;
 }
 
 int kasan_heap_ignore(const void *p)

@@ -224,6 +224,7 @@ struct kasan_object {
 	int freed, live, large;
 	uint32_t alloc_stack, alloc_tid, free_stack, free_tid;
 	const char *cache;	/* a pool object's pool name (pool.c), else NULL */
+	const struct ksan_type *type;	/* a pool object's pool's type, else NULL */
 };
 int kasan_find_object(uintptr_t addr, struct kasan_object *o);
 
@@ -250,5 +251,40 @@ static inline int kasan_pool_find(uintptr_t addr, struct kasan_object *o, int he
 void kasan_report_pool_destroy(const char *pool, unsigned long in_use,
 			       const struct kasan_object *o, uintptr_t pc, uintptr_t fp,
 			       uintptr_t entry);
+
+/* types.c: type confusion.  alloc.c marks a typed heap object (the
+ * TID_TYPED bit) and its free makes types.c forget it. */
+int kasan_heap_mark_typed(uintptr_t start);
+void kasan_type_forget(uintptr_t start);
+void kasan_types_fork_init(void);
+/* report_type.c: p was used as used (through member at member_offset)
+ * but the object o holds have at have_off there. */
+struct kasan_type_use {
+	uintptr_t base;			/* the object's (or variable's) start */
+	const struct ksan_type *used, *have;
+	size_t have_off, member_offset;
+	const char *member;		/* NULL: a KSAN_CHECK_TYPE or KSAN_CAST */
+};
+void kasan_report_type(uintptr_t p, const struct kasan_type_use *u, const struct kasan_object *o,
+		       uintptr_t pc, uintptr_t fp, uintptr_t entry);	/* o NULL: a variable */
+
+/* unmap.c: the unmap quarantine (use-after-unmap).  The port's mmap,
+ * munmap and mremap interceptors and the heap's large objects feed it. */
+struct kasan_unmap_rec {
+	uintptr_t lo, hi;		/* the range unmapped */
+	uint32_t map_stack, map_tid;	/* mmap's (malloc's for a heap object) */
+	uint32_t unmap_stack, unmap_tid;	/* munmap's, mremap's (free's) */
+	uintptr_t obj;			/* a large heap object's start, else 0 */
+	size_t obj_size;		/* its requested size */
+};
+void kasan_unmap_init(size_t as_limit);
+void kasan_unmap_mapped(uintptr_t lo, size_t len, uint32_t stack, uint32_t tid);
+void kasan_unmap_takeover(uintptr_t lo, size_t len, int give_back);
+int kasan_unmap_unmapped(uintptr_t lo, size_t len, uint32_t stack, uint32_t tid,
+			 int reserved);
+uint32_t kasan_unmap_stack_of(uintptr_t addr, uint32_t *tid);
+void kasan_unmap_heap(uintptr_t base, size_t size, const struct kasan_unmap_rec *obj);
+int kasan_unmap_flush(void);
+int kasan_unmap_find(uintptr_t addr, struct kasan_unmap_rec *r);
 
 #endif /* KSAN_KASAN_H */

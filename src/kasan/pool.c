@@ -63,6 +63,7 @@ struct ksan_pool {
 	struct ksan_pool *next;		/* pools or free_pools; guarded by pools_lock */
 	char name[64];			/* set by create, read by reports */
 	size_t object_size;		/* 0: any size */
+	const struct ksan_type *type;	/* its objects' type (types.c), or NULL */
 	ksan_pool_release_fn release;
 	void *arg;
 	/* the rest is guarded by lock */
@@ -470,6 +471,13 @@ API struct ksan_pool *ksan_pool_create(const char *name, size_t object_size,
 	return p;
 }
 
+/* KSAN_POOL_CREATE_TYPED: the pool's objects are of this type (types.c). */
+API void ksan_pool_set_type(struct ksan_pool *p, const struct ksan_type *type)
+{
+	if (p)
+		__atomic_store_n(&p->type, type, __ATOMIC_RELEASE);
+}
+
 API void ksan_pool_alloc(struct ksan_pool *p, const volatile void *ptr, size_t size)
 {
 	uintptr_t a = (uintptr_t)ptr, end = a + size, slot_end;
@@ -633,6 +641,7 @@ static void fill_object(const struct ksan_pool *p, const struct rec *r, struct k
 	o->size = r->size;
 	o->cache_size = slot_size(p, r->size);
 	o->cache = p->name;
+	o->type = p->type;
 	o->live = r->state == REC_LIVE;
 	o->freed = !o->live;
 	o->alloc_stack = r->alloc_stack;

@@ -266,7 +266,8 @@ const char *kasan_global_relation(struct report_ctx *c, size_t *dist)
  * guard page (a call, a store): it says nothing stable about the bug. */
 void kasan_print_signature(struct report_ctx *c, int json)
 {
-	int access = c->fault && c->fault->stack_overflow ? CORE_SIG_NO_ACCESS : (int)c->r.access;
+	int access = (c->fault && c->fault->stack_overflow) || c->type_use ? CORE_SIG_NO_ACCESS :
+		     (int)c->r.access;
 
 	core_report_signature(json, c->r.bug_type, access, c->pcs, c->npcs, c->has_entry);
 }

@@ -34,6 +34,9 @@ struct report_ctx {
 	struct kasan_intra_hit intra;
 	const char *pool;	/* a bad free made to this pool, or its destroy */
 	unsigned long pool_in_use;	/* a destroy: objects still handed out */
+	const struct kasan_type_use *type_use;	/* a type-confusion report's */
+	int has_unmap;		/* a fault in a range of the unmap quarantine */
+	struct kasan_unmap_rec unmap;
 };
 
 static inline int kasan_has_shadow(uintptr_t a)
@@ -87,6 +90,20 @@ void kasan_print_intra_json(struct report_ctx *c);
 void kasan_print_pool(struct report_ctx *c, int asan);
 void kasan_print_pool_object_asan(struct report_ctx *c);
 void kasan_print_pool_json(struct report_ctx *c);
+
+/* report_unmap.c: a fault in the unmap quarantine ("use-after-unmap"):
+ * gather returns 1 and sets the bug type when the fault's address is in a
+ * quarantined range */
+int kasan_unmap_gather(struct report_ctx *c);
+void kasan_print_unmap(struct report_ctx *c, int asan);
+void kasan_print_unmap_json(struct report_ctx *c);
+
+/* report_type.c: a type-confusion report's use line (after the BUG or
+ * ERROR line), its two types (after the object; nothing for other
+ * reports) and the json "type_confusion" member */
+void kasan_print_type_use(struct report_ctx *c, int asan);
+void kasan_print_type(struct report_ctx *c, int asan);
+void kasan_print_type_json(struct report_ctx *c);
 
 /* suppress.c: 1 if the report of type whose stack is pcs (pcs[0] the
  * interceptor's entry when has_entry) is suppressed by an interceptor_*

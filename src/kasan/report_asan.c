@@ -188,9 +188,16 @@ void kasan_print_asan(struct report_ctx *c)
 		core_bprintf(&core_rbuf, "%s on address 0x%lx at pc 0x%lx bp 0x%lx sp 0x%lx\n",
 			     r->asan_type, (unsigned long)r->addr, (unsigned long)r->pc,
 			     (unsigned long)c->fp, (unsigned long)c->fp);
-		core_bprintf(&core_rbuf, "%s of size %lu at 0x%lx thread %s\n",
-			     r->access == KSAN_WRITE ? "WRITE" : "READ",
-			     (unsigned long)r->size, (unsigned long)r->addr, tw);
+		if (c->type_use)
+			kasan_print_type_use(c, 1);
+		else if (r->size)
+			core_bprintf(&core_rbuf, "%s of size %lu at 0x%lx thread %s\n",
+				     r->access == KSAN_WRITE ? "WRITE" : "READ",
+				     (unsigned long)r->size, (unsigned long)r->addr, tw);
+		else	/* a fault: the hardware gives no size */
+			core_bprintf(&core_rbuf, "%s at 0x%lx thread %s\n",
+				     r->access == KSAN_WRITE ? "WRITE" : "READ",
+				     (unsigned long)r->addr, tw);
 	}
 	core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
 	core_bprintf(&core_rbuf, "\n");
@@ -198,15 +205,17 @@ void kasan_print_asan(struct report_ctx *c)
 		kasan_print_object_asan(c, r->addr);
 		kasan_print_aux(c, 1);
 	}
+	kasan_print_unmap(c, 1);
 	kasan_print_location_asan(c);
 	if (c->has_global || c->has_frame)
 		core_bprintf(&core_rbuf, "\n");
+	kasan_print_type(c, 1);
 	kasan_print_pool(c, 1);
 	kasan_print_intra(c, 1);
 	kasan_print_origins(c, 1);
 	kasan_print_summary_asan(c, summary);
 	kasan_print_signature(c, 0);
-	if (kasan_has_shadow(r->addr) && r->access != KSAN_FREE)
+	if (kasan_has_shadow(r->addr) && r->access != KSAN_FREE && !c->has_unmap && !c->type_use)
 		print_shadow_asan(c->first_bad);
 	if (kasan_halt())
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());

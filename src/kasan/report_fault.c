@@ -25,6 +25,7 @@ void kasan_report_fault(const struct kasan_fault *f)
 	c->r.pc = f->pc;
 	c->fp = f->fp;
 	c->granule = f->addr_known == 2;
+	kasan_unmap_gather(c);
 	/* the faulting pc is not a return address: it is printed as it is
 	 * (unless the fault was in a frameless check: then its caller's
 	 * return address stands first, as for every other report).  The walk

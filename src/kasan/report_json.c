@@ -26,6 +26,8 @@ void kasan_print_json(struct report_ctx *c)
 	kasan_print_json_where(c);
 	kasan_print_intra_json(c);
 	kasan_print_pool_json(c);
+	kasan_print_unmap_json(c);
+	kasan_print_type_json(c);
 	kasan_print_signature(c, 1);
 	core_bprintf(&core_rbuf, "}\n");
 }

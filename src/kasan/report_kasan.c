@@ -113,6 +113,8 @@ void kasan_print_kasan(struct report_ctx *c)
 		/* the kernel's words for a general-protection fault */
 		core_bprintf(&core_rbuf, "General protection fault, probably for non-canonical address, by task %s\n",
 			     task);
+	else if (c->type_use)
+		kasan_print_type_use(c, 0);
 	else if (c->granule)
 		core_bprintf(&core_rbuf, "Access in range [0x%lx-0x%lx] by task %s\n",
 			     (unsigned long)r->addr, (unsigned long)r->addr + 7, task);
@@ -120,11 +122,14 @@ void kasan_print_kasan(struct report_ctx *c)
 		core_print_access(r, task);
 	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
 	kasan_print_origins(c, 0);
+	kasan_print_unmap(c, 0);
 	kasan_print_object(c);
 	kasan_print_location(c);
+	kasan_print_type(c, 0);
 	kasan_print_pool(c, 0);
 	kasan_print_intra(c, 0);
-	if (kasan_has_shadow(r->addr) && !(c->fault && c->fault->stack_overflow))
+	if (kasan_has_shadow(r->addr) && !(c->fault && c->fault->stack_overflow) && !c->has_unmap &&
+	    !c->type_use)
 		kasan_print_shadow(c->first_bad);
 	kasan_print_signature(c, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");

@@ -68,7 +68,7 @@ if libc == 'musl':
     # which are glibc's); %ksan_cc and %ksan_cc_plain wrap musl-gcc.
     config.name = 'ksan-%s-musl' % cc
     config.available_features.add('musl')
-    MUSL_DIRS = ['heap', 'stack', 'intercept', 'ubsan']
+    MUSL_DIRS = ['heap', 'stack', 'intercept', 'ubsan', 'unmap', 'typeconf']
     config.excludes += [d for d in os.listdir(config.test_source_root)
                         if d not in MUSL_DIRS + ['Inputs', 'lit.cfg.py']]
 else:

@@ -64,6 +64,7 @@ static const char *asan_word_of(const char *t)
 		{ "double-free", "double-free" },
 		{ "invalid-free", "bad-free" },
 		{ "out-of-bounds", "negative-size-param" },
+		{ "type-confusion", "type-confusion" },
 	};
 	size_t i;
 
@@ -1611,6 +1612,44 @@ static void ksan_check_api(void)
 	EXPECT_KASAN_FAIL(ksan_check_read(p, 1), "slab-use-after-free", p, 1, KSAN_READ);
 }
 
+/* ---- type confusion (types.c) ---------------------------------------- */
+
+struct tc_node {
+	struct tc_node *next;
+};
+struct tc_timer {
+	long expires;
+	struct tc_node node;
+};
+struct tc_io {
+	struct tc_node node;
+	long fd;
+};
+
+/* One report, with the typed object, for a timer taken as an I/O watcher;
+ * none for the right type, an untyped object, or the typed object's slot
+ * freed. */
+static void kmalloc_type_confusion(void)
+{
+	struct tc_timer *t = KSAN_NEW(struct tc_timer);
+	struct tc_io *io = (struct tc_io *)xmalloc(sizeof(*io));
+	struct obj_expect o = { 0, sizeof(struct tc_timer), "kmalloc-16", 0 };
+	void *volatile r = 0;
+
+	CHECK(t && io);
+	o.object = (uintptr_t)t;
+	EXPECT_NO_REPORT(r = KSAN_CONTAINER_OF(&t->node, struct tc_timer, node));
+	CHECK_CONT(r == t);
+	EXPECT_KASAN_FAIL_OBJ(r = KSAN_CONTAINER_OF(&t->node, struct tc_io, node),
+			      "type-confusion", &t->node, 0, KSAN_READ, o);
+	CHECK_CONT(r == &t->node);	/* the plain expression, reported or not */
+	EXPECT_KASAN_FAIL_OBJ(KSAN_CHECK_TYPE(t, struct tc_io), "type-confusion", t, 0, KSAN_READ, o);
+	EXPECT_NO_REPORT(r = KSAN_CONTAINER_OF(&io->node, struct tc_timer, node));
+	EXPECT_NO_REPORT(KSAN_CHECK_TYPE(io, struct tc_timer));
+	xfree(t);
+	xfree(io);
+}
+
 /* ---- options: halting, exit status (re-executed children) ------------- */
 
 static void halt_on_error_default(void)
@@ -1790,6 +1829,7 @@ static const struct tcase cases[] = {
 	C(kmalloc_zero_size),
 	C(ksan_poison_api),
 	C(ksan_check_api),
+	C(kmalloc_type_confusion),
 	C(halt_on_error_default),
 	C(halt_on_error_0),
 	C(exitcode_option),

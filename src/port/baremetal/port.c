@@ -32,6 +32,14 @@ int ksan_port_protect(void *addr, size_t size, int prot)
 	return kport_protect((uintptr_t)addr, size, prot);
 }
 
+/* The test kernel never gives address space back: no unmap quarantine. */
+int ksan_port_reserve(void *addr, size_t size)
+{
+	(void)addr;
+	(void)size;
+	return -1;
+}
+
 /* The shadow of [addr, addr + size): pages of its own, zero. */
 int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
 {

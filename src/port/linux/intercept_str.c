@@ -248,6 +248,7 @@ void port_intercept_init(void)
 	FIND_REAL(strpbrk);
 	port_intercept_wchar_init();
 	port_intercept_io_init();
+	port_intercept_mmap_init();
 	port_intercept_stdio_init();
 }
 

@@ -6,6 +6,8 @@
 #define KSAN_PORT_LINUX_H
 
 #include <sys/types.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "../../kasan/kasan.h"
 #ifdef KSAN_PORT_KMSAN
 #include "../../kmsan/kmsan.h"
@@ -152,6 +154,26 @@ static inline void port_ensure_init(void)
 		port_init();
 }
 
+/* The runtime's own mappings never go through the program's mmap and
+ * munmap (intercept_mmap.c records and quarantines those): the system
+ * calls.  KMSAN's port keeps its mmap (kmsan_libc.c), which also drops the
+ * range's metadata. */
+#if defined(KSAN_PORT_KMSAN)
+#define port_sys_mmap mmap
+#define port_sys_munmap munmap
+#else
+static inline void *port_sys_mmap(void *addr, size_t len, int prot, int flags, int fd, long off)
+{
+	long r = syscall(SYS_mmap, addr, len, prot, flags, fd, off);
+
+	return r == -1 ? (void *)-1 : (void *)r;	/* errno set by syscall() */
+}
+static inline int port_sys_munmap(void *addr, size_t len)
+{
+	return (int)syscall(SYS_munmap, addr, len);
+}
+#endif
+
 /* mem.c: the C library's implementations (or ksan's own before they are
  * known, e.g. in static executables) */
 extern void *(*real_memcpy)(void *, const void *, size_t);
@@ -225,6 +247,7 @@ ssize_t port_sys_read(int fd, void *buf, size_t n);
 ssize_t port_sys_write(int fd, const void *buf, size_t n);
 void port_intercept_wchar_init(void);
 void port_intercept_io_init(void);
+void port_intercept_mmap_init(void);	/* intercept_mmap.c */
 void port_intercept_stdio_init(void);
 
 /* options.c: defaults, then every text of options in order (envp: the

@@ -31,7 +31,7 @@ static uint32_t main_tid;
 void *ksan_port_map(size_t size)
 {
 	int e = errno;
-	void *p = mmap(0, size, PROT_READ | PROT_WRITE,
+	void *p = port_sys_mmap(0, size, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 
 	errno = e;
@@ -42,8 +42,18 @@ void ksan_port_unmap(void *addr, size_t size)
 {
 	int e = errno;
 
-	munmap(addr, size);
+	port_sys_munmap(addr, size);
 	errno = e;
+}
+
+int ksan_port_reserve(void *addr, size_t size)
+{
+	int e = errno;
+	void *p = port_sys_mmap(addr, size, PROT_NONE,
+				MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+
+	errno = e;
+	return p == addr ? 0 : -1;
 }
 
 void ksan_port_discard(void *addr, size_t size)
@@ -75,7 +85,7 @@ size_t ksan_port_page_size(void)
 /* Map zeroed shadow pages over [lo, hi); pages already there are kept. */
 int port_map_fixed(uintptr_t lo, uintptr_t hi)
 {
-	void *p = mmap((void *)lo, hi - lo, PROT_READ | PROT_WRITE,
+	void *p = port_sys_mmap((void *)lo, hi - lo, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
 		       -1, 0);
 
@@ -85,7 +95,7 @@ int port_map_fixed(uintptr_t lo, uintptr_t hi)
 		/* old kernel, or qemu-user 7.2 (which treats the flag as a
 		 * hint when the range exists): the hint was not honoured.
 		 * Pages already there (msync succeeds) are kept, page by page */
-		munmap(p, hi - lo);
+		port_sys_munmap(p, hi - lo);
 		if (hi - lo == 4096)
 			return msync((void *)lo, 4096, MS_ASYNC) ? -1 : 0;
 		errno = EEXIST;

@@ -135,7 +135,8 @@
 	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
 	X(ksan_intra_close) X(ksan_intra_scope_end)			\
 	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
-	X(ksan_pool_free) X(ksan_pool_add_memory)			\
+	X(ksan_pool_free) X(ksan_pool_add_memory) X(ksan_pool_set_type)	\
+	X(ksan_set_type) X(ksan_check_type) X(ksan_type_scope_end)	\
 	X(ksan_leak_check) X(__lsan_do_leak_check)			\
 	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
 	X(__lsan_enable) X(__lsan_ignore_object)
@@ -165,7 +166,8 @@
 	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
 	X(ksan_intra_close) X(ksan_intra_scope_end)			\
 	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
-	X(ksan_pool_free) X(ksan_pool_add_memory)			\
+	X(ksan_pool_free) X(ksan_pool_add_memory) X(ksan_pool_set_type)	\
+	X(ksan_set_type) X(ksan_check_type) X(ksan_type_scope_end)	\
 	X(ksan_leak_check) X(__lsan_do_leak_check)			\
 	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
 	X(__lsan_enable) X(__lsan_ignore_object)

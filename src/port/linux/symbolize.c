@@ -43,7 +43,7 @@ static size_t arena_left;
 
 void *sym_map(size_t size)
 {
-	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+	void *p = port_sys_mmap(NULL, size, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	return p == MAP_FAILED ? NULL : p;

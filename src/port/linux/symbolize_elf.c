@@ -149,14 +149,14 @@ static void module_load(struct sym_module *m, int is_exe)
 	if (!m->path[0] || (fd = open(m->path, O_RDONLY | O_CLOEXEC)) < 0)
 		goto out;
 	img = fstat(fd, &st) || st.st_size < (off_t)sizeof(*eh) ? MAP_FAILED :
-		mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		port_sys_mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (img == MAP_FAILED)
 		goto out;
 	len = st.st_size;
 	eh = (const void *)img;
 	if (is_exe && !memcmp(eh->e_ident, ELFMAG, SELFMAG) && !is_loaded_exe(m, eh)) {
-		munmap((void *)img, len);
+		port_sys_munmap((void *)img, len);
 		goto out;
 	}
 	m->state = 1;		/* a file: worth asking the symbolizer about */

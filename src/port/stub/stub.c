@@ -54,6 +54,13 @@ int ksan_port_protect(void *addr, size_t size, int prot)
 	return -1;	/* no MMU here: KFENCE stays off */
 }
 
+int ksan_port_reserve(void *addr, size_t size)
+{
+	(void)addr;
+	(void)size;
+	return -1;	/* no MMU: the unmap quarantine stays off */
+}
+
 int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
 {
 	(void)addr;	/* a host with a shadow maps all of it at boot */

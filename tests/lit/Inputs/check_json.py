@@ -210,7 +210,8 @@ def check(r):
     frames('stack', r['stack'], errs)
     allowed = set(need) | SIGNATURE_KEYS | {'object', 'alloc_stack', 'free_stack',
                                             'aux_stack', 'aux_stack2', 'global', 'frame',
-                                            'intra', 'pool', 'in_use'}
+                                            'intra', 'pool', 'in_use', 'unmapped',
+                                            'map_stack', 'unmap_stack', 'type_confusion'}
     extra = set(r) - allowed
     if extra:
         errs.append('unknown fields %s' % sorted(extra))
@@ -239,6 +240,34 @@ def check(r):
     if 'intra' in r:
         errs += check_intra(r)
     errs += check_pool(r)
+    errs += check_unmapped(r)
+    return errs
+
+
+def check_unmapped(r):
+    """A use-after-unmap (a fault in the unmap quarantine): the range, the
+    offset of the address in it, the unmapping stack (and the mapping's when
+    known), and the heap object for a large one the heap gave back."""
+    errs = []
+    if ('unmapped' in r) != (r['type'] == 'use-after-unmap'):
+        return ['unmapped present iff use-after-unmap']
+    if 'unmapped' not in r:
+        if 'map_stack' in r or 'unmap_stack' in r:
+            errs.append('map stacks without unmapped')
+        return errs
+    u = r['unmapped']
+    need = {'start': str, 'size': int, 'offset': int, 'map_task': int, 'unmap_task': int}
+    for k, t in need.items():
+        if not isinstance(u.get(k), t):
+            errs.append('unmapped.%s missing or not %s' % (k, t.__name__))
+    if errs:
+        return errs
+    if int(u['start'], 16) + u['offset'] != int(r['address'], 16) or \
+            not 0 <= u['offset'] < u['size']:
+        errs.append('unmapped offset %d of %d does not reach the address' % (u['offset'], u['size']))
+    frames('unmap_stack', r.get('unmap_stack'), errs)
+    if 'map_stack' in r:
+        frames('map_stack', r['map_stack'], errs)
     return errs
 
 
@@ -341,6 +370,13 @@ def main():
             desc += ' pool=%s' % r['pool']
         if 'in_use' in r:
             desc += ' in_use=%d' % r['in_use']
+        if 'unmapped' in r:
+            u = r['unmapped']
+            desc += ' unmapped=%d+%d map0=%s unmap0=%s%s' % (
+                u['size'], u['offset'],
+                r['map_stack'][0]['function'] if 'map_stack' in r else '-',
+                r['unmap_stack'][0]['function'],
+                ' object=%d' % u['object_size'] if 'object' in u else '')
         if 'intra' in r:
             i = r['intra']
             desc += ' intra=%s.%s+%d gap=%s@%d/%d offset=%d' % (

@@ -61,4 +61,4 @@ int main(int argc, char **argv)
 // KFENCE: {{^}} which belongs to the cache rt_pool of size 64{{$}}
 // KFENCE: STATUS: exit 1{{$}}
 
-// TAGS: {{^}}libksan-tags.a: {{(not built|5 weak ksan_pool_ definitions)$}}
+// TAGS: {{^}}libksan-tags.a: {{(not built|6 weak ksan_pool_ definitions)$}}
