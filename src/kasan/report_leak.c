@@ -156,14 +156,18 @@ static void print_kasan(const struct kasan_leak *l)
 	leak_function(l, fn, sizeof(fn));
 	if (ksan_port_thread_info(l->first_tid, &ti))
 		core_memset(&ti, 0, sizeof(ti));
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KMEMLEAK: memory leak in %s\n"
+	/* the kernel's header, word for word: syzkaller's "BUG: memory leak"
+	 * format titles it "memory leak in <fn>" (from the backtrace, past the
+	 * allocator's frames) and types it LEAK; the function ksan blames
+	 * stays on the summary line */
+	core_bprintf(&core_rbuf, BANNER "\nBUG: memory leak\n"
 		     "unreferenced object 0x%lx (size %zu):\n  comm \"%s\", pid %u\n",
-		     fn, (unsigned long)l->first, l->first_size, ti.name[0] ? ti.name : "?",
+		     (unsigned long)l->first, l->first_size, ti.name[0] ? ti.name : "?",
 		     (unsigned)l->first_tid);
 	hex_dump(l);
 	backtrace(l->stack);
-	core_bprintf(&core_rbuf, "  %s: %zu object(s), %zu byte(s) allocated from this backtrace%s\n",
-		     l->direct ? "direct leak" : "indirect leak", l->count, l->bytes,
+	core_bprintf(&core_rbuf, "  %s in %s: %zu object(s), %zu byte(s) allocated from this backtrace%s\n",
+		     l->direct ? "direct leak" : "indirect leak", fn, l->count, l->bytes,
 		     l->direct ? "" : " (only leaked objects point to them)");
 	print_signature(l, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");

@@ -151,7 +151,13 @@ static void print_kernel(struct kctx *c)
 			core_print_depot(m->free_stack, 0);
 		}
 	}
-	core_bprintf(&core_rbuf, "\n");
+	/* a fault's report ends, as the kernel's, with the faulting context's
+	 * "Call Trace:" (the kernel's show_regs); syzkaller finds a fault
+	 * report's stack there and marks one without it corrupted */
+	if (!c->entry)
+		core_print_call_trace(c->pcs, c->npcs, CORE_STACK_FAULT);
+	else
+		core_bprintf(&core_rbuf, "\n");
 	print_signature(c, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
