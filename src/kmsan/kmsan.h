@@ -177,7 +177,7 @@ uint32_t kmsan_origin_alloca(char *descr, uintptr_t pc);
 /* Where uninitialised bytes leave the program. */
 enum kmsan_boundary {
 	KMSAN_USE = 0,		/* a use inside the program (uninit-value) */
-	KMSAN_INFOLEAK,		/* write(2), send(2), stdio: "infoleak in write" */
+	KMSAN_INFOLEAK,		/* write(2), send(2), stdio: "kernel-infoleak in write+0x.." */
 	KMSAN_USER,		/* ksan_check_memory(p, n, "usb") */
 };
 /* Report each run of uninitialised bytes of [p, p+n) sharing one origin.
