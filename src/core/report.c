@@ -401,6 +401,33 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 	}
 }
 
+/* The C library's frames below a thread's own code: its start routine's
+ * caller (glibc's start_thread and clone3, musl's start_c) and main's
+ * (__libc_start_call_main, _start). */
+static const char *const thread_base[] = {
+	"start_thread", "clone", "__clone", "clone3", "__clone3", "start_c",
+	"__libc_start_call_main", "__libc_start_main", "__libc_start_main_impl",
+	"libc_start_main", "libc_start_main_stage2", "_start",
+};
+
+size_t core_stack_thread_len(const uintptr_t *pcs, size_t n, int first_is_entry)
+{
+	size_t i, k;
+
+	for (i = 1; i < n; i++) {
+		struct ksan_symbol s;
+		int exact = first_is_entry == CORE_STACK_FAULT && i == 0;
+
+		core_memset(&s, 0, sizeof(s));
+		if (ksan_port_symbolize(pcs[i], !exact, &s) || !s.function)
+			continue;
+		for (k = 0; k < sizeof(thread_base) / sizeof(thread_base[0]); k++)
+			if (!core_strcmp(s.function, thread_base[k]))
+				return i;
+	}
+	return n;
+}
+
 /* JSON string, escaped. */
 void core_json_str(const char *s)
 {
