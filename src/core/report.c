@@ -334,17 +334,19 @@ void core_print_depot(depot_handle_t h, int asan)
 		core_print_stack(pcs, n, 1);
 }
 
+/* The address as the kernel's %px prints it: bare, zero-padded hex (ClusterFuzz's
+ * KASAN parser reads the address after "addr " as hex digits: 0x would read 0). */
 void core_print_access(const struct ksan_report *r, const char *task)
 {
 	if (r->access == KSAN_FREE)
-		core_bprintf(&core_rbuf, "Free of addr 0x%lx by task %s\n",
+		core_bprintf(&core_rbuf, "Free of addr %016lx by task %s\n",
 			     (unsigned long)r->addr, task);
 	else if (r->size)
-		core_bprintf(&core_rbuf, "%s of size %lu at addr 0x%lx by task %s\n",
+		core_bprintf(&core_rbuf, "%s of size %lu at addr %016lx by task %s\n",
 			     r->access == KSAN_WRITE ? "Write" : "Read",
 			     (unsigned long)r->size, (unsigned long)r->addr, task);
 	else
-		core_bprintf(&core_rbuf, "%s at addr 0x%lx by task %s\n",
+		core_bprintf(&core_rbuf, "%s at addr %016lx by task %s\n",
 			     r->access == KSAN_WRITE ? "Write" : "Read",
 			     (unsigned long)r->addr, task);
 }

@@ -191,6 +191,7 @@ void kmsan_report_use(uint32_t origin, uintptr_t pc, uintptr_t fp);
 struct kmsan_fault {
 	uintptr_t addr, pc, fp;
 	int write;
+	size_t size;		/* the access's bytes (decoded); 0 unknown */
 	int addr_known;		/* 0: none (non-canonical), else exact */
 	uintptr_t meta_of;	/* the program's own access to addr, which is
 				   the KMSAN metadata of this address */

@@ -372,6 +372,7 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 	r.bug_type = type;
 	r.asan_type = f->stack_overflow ? "stack-overflow" : "SEGV";
 	r.addr = f->addr;
+	r.size = f->stack_overflow ? 0 : f->size;
 	r.access = f->write ? KSAN_WRITE : KSAN_READ;
 	r.pc = f->pc;
 	if (core_report_callback(&r)) {
@@ -402,9 +403,8 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 		core_report_signature(1, type, access, pcs, n, CORE_STACK_FAULT);
 		core_bprintf(&core_rbuf, "}\n");
 	} else {
-		core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n%s at addr 0x%lx by task %s\n",
-			     BANNER, type, in, f->write ? "Write" : "Read",
-			     (unsigned long)f->addr, task);
+		core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n", BANNER, type, in);
+		core_print_access(&r, task);	/* the kernel's line, as KASAN's */
 		if (f->meta_of)
 			core_bprintf(&core_rbuf, "(the KMSAN metadata of 0x%lx, where nothing is mapped)\n",
 				     (unsigned long)f->meta_of);
