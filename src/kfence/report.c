@@ -200,6 +200,21 @@ static void print_asan_corruption(const struct kctx *c, const char *tw)
 		     (unsigned long)(c->m ? c->m->addr : c->addr), tw);
 }
 
+/* The access line: ASan's, with the size ClusterFuzz puts in the crash
+ * type ("Heap-buffer-overflow\nREAD 1"), the decoded instruction's. */
+static void print_asan_access(const struct kctx *c, const char *tw)
+{
+	if (c->type == KFENCE_ERROR_CORRUPTION)
+		print_asan_corruption(c, tw);
+	else if (c->size)
+		core_bprintf(&core_rbuf, "%s of size %lu at 0x%lx thread %s\n",
+			     c->write ? "WRITE" : "READ", (unsigned long)c->size,
+			     (unsigned long)c->addr, tw);
+	else	/* the port did not decode the access (aarch64, baremetal) */
+		core_bprintf(&core_rbuf, "%s at 0x%lx thread %s\n", c->write ? "WRITE" : "READ",
+			     (unsigned long)c->addr, tw);
+}
+
 static void print_asan(struct kctx *c)
 {
 	const struct kfence_meta *m = c->m;
@@ -207,22 +222,22 @@ static void print_asan(struct kctx *c)
 
 	/* threads as KASAN's asan layout names them: T0, "T1 (worker)" */
 	core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
-	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s on address "
-		     "0x%lx at pc 0x%lx (KFENCE)\n", ksan_port_pid(), asan_word(c),
-		     (unsigned long)c->addr, (unsigned long)c->pc);
-	if (c->type == KFENCE_ERROR_INVALID_FREE)
+	if (c->type == KFENCE_ERROR_INVALID_FREE) {
+		/* ASan's own words for a bad free ("attempting double-free on
+		 * 0x...", "...not malloc()-ed: 0x..."), which ClusterFuzz types
+		 * Heap-double-free and Invalid-free */
+		int dbl = c->m && c->m->state == KFENCE_FREED && c->m->addr == c->addr;
+
+		core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s%s0x%lx in "
+			     "thread %s: (KFENCE)\n", ksan_port_pid(), asan_word(c),
+			     dbl ? " on " : ": ", (unsigned long)c->addr, tw);
 		core_bprintf(&core_rbuf, "Free of 0x%lx by thread %s:\n", (unsigned long)c->addr, tw);
-	else if (c->type == KFENCE_ERROR_CORRUPTION)
-		print_asan_corruption(c, tw);
-	else if (c->size)
-		/* ASan's line, with the size ClusterFuzz puts in the crash type
-		 * ("Heap-buffer-overflow\nREAD 1"): the decoded instruction's */
-		core_bprintf(&core_rbuf, "%s of size %lu at 0x%lx thread %s\n",
-			     c->write ? "WRITE" : "READ", (unsigned long)c->size,
-			     (unsigned long)c->addr, tw);
-	else	/* the port did not decode the access (aarch64, baremetal) */
-		core_bprintf(&core_rbuf, "%s at 0x%lx thread %s\n", c->write ? "WRITE" : "READ",
-			     (unsigned long)c->addr, tw);
+	} else {
+		core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s on address "
+			     "0x%lx at pc 0x%lx (KFENCE)\n", ksan_port_pid(), asan_word(c),
+			     (unsigned long)c->addr, (unsigned long)c->pc);
+		print_asan_access(c, tw);
+	}
 	core_print_stack_asan(c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
 	if (m && m->state != KFENCE_UNUSED) {
 		size_t dist;
