@@ -358,6 +358,8 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry);
 /* A depot stack of the malloc family (first frame is the entry point), in
  * the kasan (asan = 0) or asan layout. */
 void core_print_depot(depot_handle_t h, int asan);
+/* f without the strip_path_prefix option's prefix: every path a report prints. */
+const char *core_file(const char *f);
 /* How many of a stack's frames are the thread's own: those above the first
  * C library frame that started it (start_thread, clone3, or for the main
  * thread __libc_start_call_main, _start), as ThreadSanitizer's stacks end

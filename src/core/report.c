@@ -271,6 +271,14 @@ void core_format_function(char *buf, size_t len, uintptr_t pc, int is_ret)
 			      (unsigned long)s.offset);
 }
 
+/* A source path as reports print it: without strip_path_prefix. */
+const char *core_file(const char *f)
+{
+	size_t n = core_strlen(core_opt.strip_path_prefix);
+
+	return f && n && !core_strncmp(f, core_opt.strip_path_prefix, n) ? f + n : f;
+}
+
 /*
  * Kernel layout, one frame a line: " fn+0x5a/0xb0 src/parse.c:42".  When
  * first_is_entry, frame 0 is a runtime entry point's own address (malloc,
@@ -298,7 +306,7 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 		for (k = 0; k < nf - 1; k++) {
 			core_bprintf(&core_rbuf, " %s", syms[k].function ? syms[k].function : "?");
 			if (syms[k].file)
-				core_bprintf(&core_rbuf, " %s:%u", syms[k].file, syms[k].line);
+				core_bprintf(&core_rbuf, " %s:%u", core_file(syms[k].file), syms[k].line);
 			core_bprintf(&core_rbuf, " [inline]\n");
 		}
 		if (!s->function)
@@ -310,7 +318,7 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 			core_bprintf(&core_rbuf, " %s+0x%lx", s->function,
 				     (unsigned long)s->offset);
 		if (s->file)
-			core_bprintf(&core_rbuf, " %s:%u", s->file, s->line);
+			core_bprintf(&core_rbuf, " %s:%u", core_file(s->file), s->line);
 		else if (s->module)
 			core_bprintf(&core_rbuf, " (%s+0x%lx)", s->module,
 				     (unsigned long)s->module_offset);
@@ -389,7 +397,7 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 			if (entry) {
 				/* the runtime's own entry point: its source is noise */
 			} else if (s->file) {
-				core_bprintf(&core_rbuf, " %s:%u", s->file, s->line);
+				core_bprintf(&core_rbuf, " %s:%u", core_file(s->file), s->line);
 				if (s->column)
 					core_bprintf(&core_rbuf, ":%u", s->column);
 			} else if (s->module) {
@@ -454,7 +462,7 @@ static void json_frame(int first, uintptr_t pc, const struct ksan_symbol *s, int
 	/* a runtime entry point is named alone, as the text layouts print
 	 * it: its source line is the runtime's, not the program's */
 	core_bprintf(&core_rbuf, ",\"file\":");
-	core_json_str(entry || !s->file ? "" : s->file);
+	core_json_str(entry || !s->file ? "" : core_file(s->file));
 	core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u%s}", entry ? 0 : s->line,
 		     entry ? 0 : s->column, inlined ? ",\"inline\":true" : "");
 }
@@ -518,7 +526,7 @@ void core_print_summary_asan(const char *tool, const char *type, uintptr_t pc)
 	s = syms[0];
 	core_bprintf(&core_rbuf, "SUMMARY: %s: %s", tool, type);
 	if (s.file)
-		core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
+		core_bprintf(&core_rbuf, " %s:%u", core_file(s.file), s.line);
 	if (s.file && s.column)
 		core_bprintf(&core_rbuf, ":%u", s.column);
 	if (s.function)

@@ -127,7 +127,7 @@ static void backtrace(uint32_t stack)
 		for (k = 0; k < nf - 1; k++) {
 			core_bprintf(&core_rbuf, "%s", syms[k].function ? syms[k].function : "?");
 			if (syms[k].file)
-				core_bprintf(&core_rbuf, " %s:%u", syms[k].file, syms[k].line);
+				core_bprintf(&core_rbuf, " %s:%u", core_file(syms[k].file), syms[k].line);
 			core_bprintf(&core_rbuf, " [inline]\n    [<%016lx>] ", (unsigned long)pcs[i]);
 		}
 		if (!s->function)
@@ -138,7 +138,7 @@ static void backtrace(uint32_t stack)
 		else
 			core_bprintf(&core_rbuf, "%s+0x%lx", s->function, (unsigned long)s->offset);
 		if (s->file)
-			core_bprintf(&core_rbuf, " %s:%u", s->file, s->line);
+			core_bprintf(&core_rbuf, " %s:%u", core_file(s->file), s->line);
 		else if (s->module)
 			core_bprintf(&core_rbuf, " (%s+0x%lx)", s->module,
 				     (unsigned long)s->module_offset);

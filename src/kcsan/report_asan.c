@@ -159,7 +159,7 @@ void kcsan_print_asan(const struct kcsan_rctx *c)
 	ksan_port_symbolize_frames(pcs[0], 1, syms, CORE_INLINE_MAX);
 	core_bprintf(&core_rbuf, "SUMMARY: ThreadSanitizer: data race");
 	if (syms[0].file) {
-		core_bprintf(&core_rbuf, " %s:%u", syms[0].file, syms[0].line);
+		core_bprintf(&core_rbuf, " %s:%u", core_file(syms[0].file), syms[0].line);
 		if (syms[0].column)
 			core_bprintf(&core_rbuf, ":%u", syms[0].column);
 	}

@@ -206,7 +206,7 @@ static void print_asan(const uintptr_t *pcs, size_t n, const struct kmsan_origin
 		ksan_port_symbolize_frames(pcs[0], 1, syms, CORE_INLINE_MAX);
 	core_bprintf(&core_rbuf, "SUMMARY: MemorySanitizer: use-of-uninitialized-value");
 	if (syms[0].file)
-		core_bprintf(&core_rbuf, " %s:%u", syms[0].file, syms[0].line);
+		core_bprintf(&core_rbuf, " %s:%u", core_file(syms[0].file), syms[0].line);
 	core_bprintf(&core_rbuf, " in %s\n", syms[0].function ? syms[0].function : "??");
 }
 
