@@ -84,3 +84,6 @@ int main(int argc, char **argv)
 
 // ASAN-IFREE: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: attempting free on address which was not malloc()-ed: 0x[[A:[0-9a-f]+]] in thread T0: (KFENCE){{$}}
 // ASAN-IFREE-NEXT: {{^}}Free of 0x[[A]] by thread T0:{{$}}
+
+// Not on aarch64: runs a plain program under the KFENCE preload (libksan-kfence.so), which is not built for aarch64; and the access sizes come from the x86-64 decoder.
+// UNSUPPORTED: aarch64
