@@ -92,7 +92,7 @@ $(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
 # libksan-kfence.so (LD_PRELOAD): the core, KFENCE and the port without KASAN
-PRELOAD_PORT := port options logsink unwind symbolize symbolize_elf symbolize_tool noproc libc sanitizer secure insn_a64
+PRELOAD_PORT := port options logsink unwind symbolize symbolize_elf symbolize_tool noproc libc sanitizer secure insn insn_a64
 PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC)) \
 	$(patsubst %,$(B)/obj/port/linux/%.o,$(PRELOAD_PORT)) \
 	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o $(B)/obj/preload/kfence_malloc.o
@@ -141,7 +141,7 @@ $(B)/lib/libksan-kcsan-kfence.a: $(B)/obj/kcsan-port/kfence_malloc.o
 # tag-based KASAN (software and hardware tags; ksan-cc --ksan=kasan-hw
 # defines __ksan_tags_hw), KFENCE, UBSAN and the port built for it
 TAGS_PORT := init options port logsink secure libc sanitizer malloc signal threads unwind symbolize symbolize_elf \
-	symbolize_tool noproc sigmask insn_a64 suppressions shlib_marker nokasan tags_port tags_mem mem
+	symbolize_tool noproc sigmask insn insn_a64 suppressions shlib_marker nokasan tags_port tags_mem mem
 TAGS_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC) $(TAGS_SRC)) \
 	$(B)/obj/tags/tag_mismatch_aarch64.o $(patsubst %,$(B)/obj/tags-port/%.o,$(TAGS_PORT))
 $(B)/obj/tags/%.o: src/tags/%.c src/tags/*.h src/core/*.h src/core/options.def include/ksan/*.h

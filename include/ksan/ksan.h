@@ -120,7 +120,8 @@ void ksan_record_aux_stack(const volatile void *ptr);
 
 /*
  * KMSAN (ksan-cc --ksan=kmsan): report each run of uninitialised bytes of
- * [addr, addr+size) as "BUG: KMSAN: infoleak in <what>", as the kernel
+ * [addr, addr+size) as "BUG: KMSAN: kernel-infoleak in ksan_check_memory+0x..",
+ * with a line "Data passed to <what>", as the kernel
  * checks what goes to user space or a USB device; for a program's own
  * boundaries (a device, a wire protocol).  Mark a range (un)initialised.
  * Without KMSAN, use the KSAN_CHECK_MEMORY-style macros below.

@@ -361,6 +361,13 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry);
 /* A depot stack of the malloc family (first frame is the entry point), in
  * the kasan (asan = 0) or asan layout. */
 void core_print_depot(depot_handle_t h, int asan);
+/* f without the strip_path_prefix option's prefix: every path a report prints. */
+const char *core_file(const char *f);
+/* How many of a stack's frames are the thread's own: those above the first
+ * C library frame that started it (start_thread, clone3, or for the main
+ * thread __libc_start_call_main, _start), as ThreadSanitizer's stacks end
+ * at the thread's start routine (or main); n if there is none. */
+size_t core_stack_thread_len(const uintptr_t *pcs, size_t n, int first_is_entry);
 /* The kernel's layout of a memory-safety report, its shared lines: the
  * access ("Read of size 8 at addr 0x... by task name/tid", "Write at addr"
  * when the size is unknown, "Free of addr"), the call trace between empty

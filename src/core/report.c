@@ -298,6 +298,14 @@ void core_format_function(char *buf, size_t len, uintptr_t pc, int is_ret)
 			      (unsigned long)s.offset);
 }
 
+/* A source path as reports print it: without strip_path_prefix. */
+const char *core_file(const char *f)
+{
+	size_t n = core_strlen(core_opt.strip_path_prefix);
+
+	return f && n && !core_strncmp(f, core_opt.strip_path_prefix, n) ? f + n : f;
+}
+
 /*
  * Kernel layout, one frame a line: " fn+0x5a/0xb0 src/parse.c:42".  When
  * first_is_entry, frame 0 is a runtime entry point's own address (malloc,
@@ -325,7 +333,7 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 		for (k = 0; k < nf - 1; k++) {
 			core_bprintf(&core_rbuf, " %s", syms[k].function ? syms[k].function : "?");
 			if (syms[k].file)
-				core_bprintf(&core_rbuf, " %s:%u", syms[k].file, syms[k].line);
+				core_bprintf(&core_rbuf, " %s:%u", core_file(syms[k].file), syms[k].line);
 			core_bprintf(&core_rbuf, " [inline]\n");
 		}
 		if (!s->function)
@@ -337,7 +345,7 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 			core_bprintf(&core_rbuf, " %s+0x%lx", s->function,
 				     (unsigned long)s->offset);
 		if (s->file)
-			core_bprintf(&core_rbuf, " %s:%u", s->file, s->line);
+			core_bprintf(&core_rbuf, " %s:%u", core_file(s->file), s->line);
 		else if (s->module)
 			core_bprintf(&core_rbuf, " (%s+0x%lx)", s->module,
 				     (unsigned long)s->module_offset);
@@ -361,17 +369,19 @@ void core_print_depot(depot_handle_t h, int asan)
 		core_print_stack(pcs, n, 1);
 }
 
+/* The address as the kernel's %px prints it: bare, zero-padded hex (ClusterFuzz's
+ * KASAN parser reads the address after "addr " as hex digits: 0x would read 0). */
 void core_print_access(const struct ksan_report *r, const char *task)
 {
 	if (r->access == KSAN_FREE)
-		core_bprintf(&core_rbuf, "Free of addr 0x%lx by task %s\n",
+		core_bprintf(&core_rbuf, "Free of addr %016lx by task %s\n",
 			     (unsigned long)r->addr, task);
 	else if (r->size)
-		core_bprintf(&core_rbuf, "%s of size %lu at addr 0x%lx by task %s\n",
+		core_bprintf(&core_rbuf, "%s of size %lu at addr %016lx by task %s\n",
 			     r->access == KSAN_WRITE ? "Write" : "Read",
 			     (unsigned long)r->size, (unsigned long)r->addr, task);
 	else
-		core_bprintf(&core_rbuf, "%s at addr 0x%lx by task %s\n",
+		core_bprintf(&core_rbuf, "%s at addr %016lx by task %s\n",
 			     r->access == KSAN_WRITE ? "Write" : "Read",
 			     (unsigned long)r->addr, task);
 }
@@ -414,7 +424,7 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 			if (entry) {
 				/* the runtime's own entry point: its source is noise */
 			} else if (s->file) {
-				core_bprintf(&core_rbuf, " %s:%u", s->file, s->line);
+				core_bprintf(&core_rbuf, " %s:%u", core_file(s->file), s->line);
 				if (s->column)
 					core_bprintf(&core_rbuf, ":%u", s->column);
 			} else if (s->module) {
@@ -426,6 +436,33 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 		if (core_rbuf.len + 4096 > core_rbuf.cap)
 			core_report_flush();
 	}
+}
+
+/* The C library's frames below a thread's own code: its start routine's
+ * caller (glibc's start_thread and clone3, musl's start_c) and main's
+ * (__libc_start_call_main, _start). */
+static const char *const thread_base[] = {
+	"start_thread", "clone", "__clone", "clone3", "__clone3", "start_c",
+	"__libc_start_call_main", "__libc_start_main", "__libc_start_main_impl",
+	"libc_start_main", "libc_start_main_stage2", "_start",
+};
+
+size_t core_stack_thread_len(const uintptr_t *pcs, size_t n, int first_is_entry)
+{
+	size_t i, k;
+
+	for (i = 1; i < n; i++) {
+		struct ksan_symbol s;
+		int exact = first_is_entry == CORE_STACK_FAULT && i == 0;
+
+		core_memset(&s, 0, sizeof(s));
+		if (ksan_port_symbolize(pcs[i], !exact, &s) || !s.function)
+			continue;
+		for (k = 0; k < sizeof(thread_base) / sizeof(thread_base[0]); k++)
+			if (!core_strcmp(s.function, thread_base[k]))
+				return i;
+	}
+	return n;
 }
 
 /* JSON string, escaped. */
@@ -452,7 +489,7 @@ static void json_frame(int first, uintptr_t pc, const struct ksan_symbol *s, int
 	/* a runtime entry point is named alone, as the text layouts print
 	 * it: its source line is the runtime's, not the program's */
 	core_bprintf(&core_rbuf, ",\"file\":");
-	core_json_str(entry || !s->file ? "" : s->file);
+	core_json_str(entry || !s->file ? "" : core_file(s->file));
 	core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u%s}", entry ? 0 : s->line,
 		     entry ? 0 : s->column, inlined ? ",\"inline\":true" : "");
 }
@@ -516,7 +553,7 @@ void core_print_summary_asan(const char *tool, const char *type, uintptr_t pc)
 	s = syms[0];
 	core_bprintf(&core_rbuf, "SUMMARY: %s: %s", tool, type);
 	if (s.file)
-		core_bprintf(&core_rbuf, " %s:%u", s.file, s.line);
+		core_bprintf(&core_rbuf, " %s:%u", core_file(s.file), s.line);
 	if (s.file && s.column)
 		core_bprintf(&core_rbuf, ":%u", s.column);
 	if (s.function)

@@ -116,6 +116,7 @@ struct kasan_fault {
 	uintptr_t addr;		/* when addr_known */
 	uintptr_t pc, fp, sp;	/* pc: the faulting instruction, unless pc_is_ret */
 	int write;
+	size_t size;		/* the program's access's bytes (decoded); 0 unknown */
 	int addr_known;		/* 0 none (non-canonical), 1 exact, 2 a granule */
 	int pc_is_ret;		/* pc is the return address into the caller of a
 				 * frameless check that faulted (outline checks) */

@@ -62,7 +62,7 @@ void kasan_print_location_asan(struct report_ctx *c)
 			     (unsigned long)c->r.addr, (unsigned long)dist, rel,
 			     c->glob.name ? c->glob.name : "?");
 		if (c->glob.file)
-			core_bprintf(&core_rbuf, "%s:%u:%u", c->glob.file, c->glob.line,
+			core_bprintf(&core_rbuf, "%s:%u:%u", core_file(c->glob.file), c->glob.line,
 				     c->glob.column);
 		else
 			core_bprintf(&core_rbuf, "%s", c->glob.module ? c->glob.module : "?");

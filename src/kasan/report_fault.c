@@ -21,6 +21,7 @@ void kasan_report_fault(const struct kasan_fault *f)
 	c->r.bug_type = type;
 	c->r.asan_type = f->stack_overflow ? "stack-overflow" : "SEGV on unknown address";
 	c->r.addr = f->addr_known ? f->addr : 0;
+	c->r.size = f->stack_overflow ? 0 : f->size;
 	c->r.access = f->write ? KSAN_WRITE : KSAN_READ;
 	c->r.pc = f->pc;
 	c->fp = f->fp;

@@ -72,7 +72,7 @@ void kasan_print_json_where(struct report_ctx *c)
 		core_json_str(c->glob.name);
 		core_bprintf(&core_rbuf, ",\"start\":\"0x%lx\",\"size\":%lu,\"file\":",
 			     (unsigned long)c->glob.beg, (unsigned long)c->glob.size);
-		core_json_str(c->glob.file ? c->glob.file : c->glob.module);
+		core_json_str(c->glob.file ? core_file(c->glob.file) : c->glob.module);
 		core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u}", c->glob.line,
 			     c->glob.column);
 	}

@@ -39,7 +39,7 @@ void kasan_print_location(struct report_ctx *c)
 			     c->glob.name ? c->glob.name : "?");
 		if (c->glob.file)
 			core_bprintf(&core_rbuf, " of size %lu defined in %s:%u:%u\n",
-				     (unsigned long)c->glob.size, c->glob.file,
+				     (unsigned long)c->glob.size, core_file(c->glob.file),
 				     c->glob.line, c->glob.column);
 		else
 			core_bprintf(&core_rbuf, " of size %lu defined in %s\n",

@@ -131,7 +131,7 @@ static void backtrace(uint32_t stack)
 		for (k = 0; k < nf - 1; k++) {
 			core_bprintf(&core_rbuf, "%s", syms[k].function ? syms[k].function : "?");
 			if (syms[k].file)
-				core_bprintf(&core_rbuf, " %s:%u", syms[k].file, syms[k].line);
+				core_bprintf(&core_rbuf, " %s:%u", core_file(syms[k].file), syms[k].line);
 			core_bprintf(&core_rbuf, " [inline]\n    [<%016lx>] ", (unsigned long)pcs[i]);
 		}
 		if (!s->function)
@@ -142,7 +142,7 @@ static void backtrace(uint32_t stack)
 		else
 			core_bprintf(&core_rbuf, "%s+0x%lx", s->function, (unsigned long)s->offset);
 		if (s->file)
-			core_bprintf(&core_rbuf, " %s:%u", s->file, s->line);
+			core_bprintf(&core_rbuf, " %s:%u", core_file(s->file), s->line);
 		else if (s->module)
 			core_bprintf(&core_rbuf, " (%s+0x%lx)", s->module,
 				     (unsigned long)s->module_offset);
@@ -160,14 +160,18 @@ static void print_kasan(const struct kasan_leak *l)
 	leak_function(l, fn, sizeof(fn));
 	if (ksan_port_thread_info(l->first_tid, &ti))
 		core_memset(&ti, 0, sizeof(ti));
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KMEMLEAK: memory leak in %s\n"
+	/* the kernel's header, word for word: syzkaller's "BUG: memory leak"
+	 * format titles it "memory leak in <fn>" (from the backtrace, past the
+	 * allocator's frames) and types it LEAK; the function ksan blames
+	 * stays on the summary line */
+	core_bprintf(&core_rbuf, BANNER "\nBUG: memory leak\n"
 		     "unreferenced object 0x%lx (size %zu):\n  comm \"%s\", pid %u\n",
-		     fn, (unsigned long)l->first, l->first_size, ti.name[0] ? ti.name : "?",
+		     (unsigned long)l->first, l->first_size, ti.name[0] ? ti.name : "?",
 		     (unsigned)l->first_tid);
 	hex_dump(l);
 	backtrace(l->stack);
-	core_bprintf(&core_rbuf, "  %s: %zu object(s), %zu byte(s) allocated from this backtrace%s\n",
-		     l->direct ? "direct leak" : "indirect leak", l->count, l->bytes,
+	core_bprintf(&core_rbuf, "  %s in %s: %zu object(s), %zu byte(s) allocated from this backtrace%s\n",
+		     l->direct ? "direct leak" : "indirect leak", fn, l->count, l->bytes,
 		     l->direct ? "" : " (only leaked objects point to them)");
 	print_signature(l, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");

@@ -102,11 +102,16 @@ void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t
 	default:
 		core_task_name(task, sizeof(task));
 		core_format_function(fname, sizeof(fname), pc, 1);
+		/* then the copy's read of its source as the kernel's access line:
+		 * syzkaller reads a KASAN report by its "Read of size" line and
+		 * marks one without it corrupted */
 		core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n"
 			     "%s of overlapping ranges [0x%lx, 0x%lx) and [0x%lx, 0x%lx) by task %s\n"
+			     "Read of size %lu at addr %016lx by task %s\n"
 			     "\nCall Trace:\n", type, fname, fn, (unsigned long)dst,
 			     (unsigned long)(dst + dsize), (unsigned long)src,
-			     (unsigned long)(src + ssize), task);
+			     (unsigned long)(src + ssize), task, (unsigned long)ssize,
+			     (unsigned long)src, task);
 		core_print_stack(c->pcs, c->npcs, c->has_entry);
 		core_bprintf(&core_rbuf, "\n");
 		print_overlap_objects(c, dst, src, 0);

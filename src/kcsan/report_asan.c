@@ -72,7 +72,9 @@ static void print_access(const struct kcsan_access *a, int previous)
 	core_bprintf(&core_rbuf, " of size %lu at 0x%lx by %s%s:\n", (unsigned long)a->size,
 		     (unsigned long)a->ptr, who(a->tid, buf, sizeof(buf)),
 		     a->interrupt ? " in a signal handler" : "");
-	core_print_stack_asan(pcs, n, 0);
+	/* TSan's stacks end at the thread's start routine (or main): its own
+	 * frames only, which ClusterFuzz's crash state is made of */
+	core_print_stack_asan(pcs, core_stack_thread_len(pcs, n, 0), 0);
 	core_bprintf(&core_rbuf, "\n");
 }
 
@@ -85,6 +87,8 @@ static void print_threads(const struct kcsan_rctx *c)
 	for (i = 0; i < c->n; i++) {
 		struct ksan_thread_info ti, main_ti;
 		uint32_t tid = c->a[i]->tid;
+		const uintptr_t *pcs;
+		size_t n;
 		char pw[64];
 
 		if (i && tid == c->a[0]->tid)
@@ -100,7 +104,9 @@ static void print_threads(const struct kcsan_rctx *c)
 		/* both sides are live: the watcher stalls, the other just ran */
 		core_bprintf(&core_rbuf, " (tid=%u, running) created by %s at:\n", (unsigned)tid,
 			     ti.parent ? who(ti.parent, pw, sizeof(pw)) : "an unknown thread");
-		core_print_depot(ti.create_stack, 1);	/* pthread_create first */
+		/* pthread_create first, down to main as TSan's */
+		n = core_depot_fetch(ti.create_stack, &pcs);
+		core_print_stack_asan(pcs, core_stack_thread_len(pcs, n, 1), 1);
 		core_bprintf(&core_rbuf, "\n");
 	}
 }
@@ -157,7 +163,7 @@ void kcsan_print_asan(const struct kcsan_rctx *c)
 	ksan_port_symbolize_frames(pcs[0], 1, syms, CORE_INLINE_MAX);
 	core_bprintf(&core_rbuf, "SUMMARY: ThreadSanitizer: data race");
 	if (syms[0].file) {
-		core_bprintf(&core_rbuf, " %s:%u", syms[0].file, syms[0].line);
+		core_bprintf(&core_rbuf, " %s:%u", core_file(syms[0].file), syms[0].line);
 		if (syms[0].column)
 			core_bprintf(&core_rbuf, ":%u", syms[0].column);
 	}

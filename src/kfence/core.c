@@ -221,12 +221,12 @@ static size_t copy_bytes(uint8_t *out, uintptr_t a)
 	return n;
 }
 
-static void bug(enum kfence_error type, uintptr_t addr, int write,
+static void bug(enum kfence_error type, uintptr_t addr, int write, size_t size,
 		const struct kfence_meta *m, uintptr_t entry, uintptr_t pc,
 		uintptr_t fp, const uint8_t *bytes, size_t n)
 {
 	__atomic_add_fetch(&stat_bugs, 1, __ATOMIC_RELAXED);
-	kfence_report(type, addr, write, m, entry, pc, fp, bytes, n);
+	kfence_report(type, addr, write, size, m, entry, pc, fp, bytes, n);
 }
 
 void kfence_free(void *p, uintptr_t entry, uintptr_t pc, uintptr_t fp)
@@ -242,7 +242,7 @@ void kfence_free(void *p, uintptr_t entry, uintptr_t pc, uintptr_t fp)
 		if (m)
 			copy = *m;
 		ksan_port_unlock(&kfence_lock);
-		bug(KFENCE_ERROR_INVALID_FREE, a, 0, m ? &copy : 0, entry, pc, fp, 0, 0);
+		bug(KFENCE_ERROR_INVALID_FREE, a, 0, 0, m ? &copy : 0, entry, pc, fp, 0, 0);
 		return;
 	}
 	m->free_stack = stack;
@@ -270,7 +270,7 @@ void kfence_free(void *p, uintptr_t entry, uintptr_t pc, uintptr_t fp)
 	__atomic_sub_fetch(&stat_allocated, 1, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&stat_frees, 1, __ATOMIC_RELAXED);
 	if (n)
-		bug(KFENCE_ERROR_CORRUPTION, lo ? lo : hi, 0, &copy, entry, pc, fp, bytes, n);
+		bug(KFENCE_ERROR_CORRUPTION, lo ? lo : hi, 0, 0, &copy, entry, pc, fp, bytes, n);
 }
 
 size_t kfence_ksize(const void *p)
@@ -313,7 +313,7 @@ size_t kfence_realloc_size(void *p, uintptr_t entry, uintptr_t pc, uintptr_t fp)
 	return (size_t)-1;
 }
 
-int kfence_handle_fault(uintptr_t addr, int write, uintptr_t pc, uintptr_t fp)
+int kfence_handle_fault(uintptr_t addr, int write, size_t size, uintptr_t pc, uintptr_t fp)
 {
 	struct kfence_meta *m = 0, copy;
 	enum kfence_error type = KFENCE_ERROR_INVALID;
@@ -351,7 +351,7 @@ int kfence_handle_fault(uintptr_t addr, int write, uintptr_t pc, uintptr_t fp)
 		copy = *m;
 	ksan_port_protect((void *)page, PAGE, KSAN_PROT_READ | KSAN_PROT_WRITE);
 	ksan_port_unlock(&kfence_lock);
-	bug(type, addr, write, m ? &copy : 0, 0, pc, fp, 0, 0);
+	bug(type, addr, write, size, m ? &copy : 0, 0, pc, fp, 0, 0);
 	return 1;
 }
 

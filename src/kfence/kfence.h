@@ -54,9 +54,10 @@ void kfence_free(void *p, uintptr_t entry, uintptr_t pc, uintptr_t fp);
 size_t kfence_ksize(const void *p);
 /* Requested size for realloc; (size_t)-1 after an invalid-free report. */
 size_t kfence_realloc_size(void *p, uintptr_t entry, uintptr_t pc, uintptr_t fp);
-/* A fault at addr: 1 if it was in the pool (reported, and the page made
- * accessible so the access can be retried), 0 if not KFENCE's. */
-int kfence_handle_fault(uintptr_t addr, int write, uintptr_t pc, uintptr_t fp);
+/* A fault at addr by an access of size bytes (0: unknown): 1 if it was in
+ * the pool (reported, and the page made accessible so the access can be
+ * retried), 0 if not KFENCE's. */
+int kfence_handle_fault(uintptr_t addr, int write, size_t size, uintptr_t pc, uintptr_t fp);
 /* Fork protocol: the pool lock across fork(). */
 void kfence_fork_prepare(void);
 void kfence_fork_parent(void);
@@ -96,7 +97,7 @@ int kfence_find_object(uintptr_t addr, struct kfence_meta *copy);
 /* A copy taken under the lock, for a report made without it. */
 /* entry != 0: a free (entry is free's own address, pc/fp its caller's);
  * entry == 0: a fault at instruction pc with frame pointer fp. */
-void kfence_report(enum kfence_error type, uintptr_t addr, int write,
+void kfence_report(enum kfence_error type, uintptr_t addr, int write, size_t size,
 		   const struct kfence_meta *m, uintptr_t entry, uintptr_t pc,
 		   uintptr_t fp, const uint8_t *bytes, size_t nbytes);
 const char *kfence_cache_name(const struct kfence_meta *m, char *buf, size_t len);

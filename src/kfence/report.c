@@ -12,6 +12,7 @@
 struct kctx {
 	enum kfence_error type;
 	uintptr_t addr, entry, pc;
+	size_t size;		/* the faulting access's bytes; 0 unknown */
 	int write;
 	const struct kfence_meta *m;
 	const uint8_t *bytes;
@@ -155,9 +156,67 @@ static void print_kernel(struct kctx *c)
 			core_print_depot(m->free_stack, 0);
 		}
 	}
-	core_bprintf(&core_rbuf, "\n");
+	/* a fault's report ends, as the kernel's, with the faulting context's
+	 * "Call Trace:" (the kernel's show_regs); syzkaller finds a fault
+	 * report's stack there and marks one without it corrupted */
+	if (!c->entry)
+		core_print_call_trace(c->pcs, c->npcs, CORE_STACK_FAULT);
+	else
+		core_bprintf(&core_rbuf, "\n");
 	print_signature(c, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");
+}
+
+/* Changed canary bytes from the first one: those up to the last that differs. */
+static size_t corrupted_len(const struct kctx *c)
+{
+	size_t i, n = 0, max = c->nbytes;
+
+	if (c->m && c->addr < c->m->addr && c->addr + max > c->m->addr)
+		max = c->m->addr - c->addr;	/* the left canary only */
+	for (i = 0; i < max; i++)
+		if (c->bytes[i] != kfence_canary(c->addr + i))
+			n = i + 1;
+	return n ? n : 1;
+}
+
+/*
+ * A corruption found at free, in ASan's words: a heap-buffer-overflow
+ * WRITE (a changed canary was written) whose size is the changed bytes, so
+ * ClusterFuzz types it as ASan's report of the same overflow
+ * ("Heap-buffer-overflow\nWRITE 1"); the next line says what KFENCE saw
+ * and that the stack is the free's, the writer being unknown.
+ */
+static void print_asan_corruption(const struct kctx *c, const char *tw)
+{
+	size_t i, n = corrupted_len(c);
+
+	core_bprintf(&core_rbuf, "WRITE of size %lu at 0x%lx thread %s\n"
+		     "Corrupted memory at 0x%lx [", (unsigned long)n, (unsigned long)c->addr, tw,
+		     (unsigned long)c->addr);
+	for (i = 0; i < n; i++) {
+		if (c->bytes[i] == kfence_canary(c->addr + i))
+			core_bprintf(&core_rbuf, " .");
+		else
+			core_bprintf(&core_rbuf, " 0x%02x", c->bytes[i]);
+	}
+	core_bprintf(&core_rbuf, " ] found at free of 0x%lx by thread %s (the write's own stack is not known):\n",
+		     (unsigned long)(c->m ? c->m->addr : c->addr), tw);
+}
+
+/* The access line: ASan's, with the size ClusterFuzz puts in the crash
+ * type ("Heap-buffer-overflow\nREAD 1"), the decoded instruction's. */
+static void print_asan_access(const struct kctx *c, const char *tw)
+{
+	if (c->type == KFENCE_ERROR_CORRUPTION)
+		print_asan_corruption(c, tw);
+	else if (c->size)
+		core_bprintf(&core_rbuf, "%s of size %lu at 0x%lx thread %s\n",
+			     c->write ? "WRITE" : "READ", (unsigned long)c->size,
+			     (unsigned long)c->addr, tw);
+	else	/* the port did not decode the access (aarch64, baremetal) */
+		core_bprintf(&core_rbuf, "%s at 0x%lx thread %s\n", c->write ? "WRITE" : "READ",
+			     (unsigned long)c->addr, tw);
 }
 
 static void print_asan(struct kctx *c)
@@ -167,16 +226,22 @@ static void print_asan(struct kctx *c)
 
 	/* threads as KASAN's asan layout names them: T0, "T1 (worker)" */
 	core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
-	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s on address "
-		     "0x%lx at pc 0x%lx (KFENCE)\n", ksan_port_pid(), asan_word(c),
-		     (unsigned long)c->addr, (unsigned long)c->pc);
-	if (c->type == KFENCE_ERROR_INVALID_FREE || c->type == KFENCE_ERROR_CORRUPTION)
-		core_bprintf(&core_rbuf, "%s of 0x%lx by thread %s:\n",
-			     c->type == KFENCE_ERROR_CORRUPTION ? "Corrupted memory found at free" :
-			     "Free", (unsigned long)c->addr, tw);
-	else
-		core_bprintf(&core_rbuf, "%s at 0x%lx thread %s\n", c->write ? "WRITE" : "READ",
-			     (unsigned long)c->addr, tw);
+	if (c->type == KFENCE_ERROR_INVALID_FREE) {
+		/* ASan's own words for a bad free ("attempting double-free on
+		 * 0x...", "...not malloc()-ed: 0x..."), which ClusterFuzz types
+		 * Heap-double-free and Invalid-free */
+		int dbl = c->m && c->m->state == KFENCE_FREED && c->m->addr == c->addr;
+
+		core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s%s0x%lx in "
+			     "thread %s: (KFENCE)\n", ksan_port_pid(), asan_word(c),
+			     dbl ? " on " : ": ", (unsigned long)c->addr, tw);
+		core_bprintf(&core_rbuf, "Free of 0x%lx by thread %s:\n", (unsigned long)c->addr, tw);
+	} else {
+		core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s on address "
+			     "0x%lx at pc 0x%lx (KFENCE)\n", ksan_port_pid(), asan_word(c),
+			     (unsigned long)c->addr, (unsigned long)c->pc);
+		print_asan_access(c, tw);
+	}
 	core_print_stack_asan(c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
 	if (m && m->state != KFENCE_UNUSED) {
 		size_t dist;
@@ -220,12 +285,12 @@ static void print_json(struct kctx *c)
 	core_json_str(kernel_word(c));
 	core_bprintf(&core_rbuf, ",\"asan_type\":");
 	core_json_str(asan_word(c));
-	/* a fault does not tell the access size: 0, as for frees */
-	core_bprintf(&core_rbuf, ",\"access\":\"%s\",\"address\":\"0x%lx\",\"size\":0,"
+	/* the decoded instruction's access size; 0 when unknown, as for frees */
+	core_bprintf(&core_rbuf, ",\"access\":\"%s\",\"address\":\"0x%lx\",\"size\":%lu,"
 		     "\"pc\":\"0x%lx\",\"task\":",
 		     c->type >= KFENCE_ERROR_INVALID_FREE || c->type == KFENCE_ERROR_CORRUPTION ?
 		     "free" : c->write ? "write" : "read", (unsigned long)c->addr,
-		     (unsigned long)c->pc);
+		     (unsigned long)c->size, (unsigned long)c->pc);
 	core_json_str(task);
 	core_json_key_frames("stack", c->pcs, c->npcs, c->entry ? 1 : CORE_STACK_FAULT);
 	if (m && m->state != KFENCE_UNUSED) {
@@ -257,7 +322,7 @@ static void print_json(struct kctx *c)
 	core_bprintf(&core_rbuf, "}\n");
 }
 
-void kfence_report(enum kfence_error type, uintptr_t addr, int write,
+void kfence_report(enum kfence_error type, uintptr_t addr, int write, size_t size,
 		   const struct kfence_meta *m, uintptr_t entry, uintptr_t pc,
 		   uintptr_t fp, const uint8_t *bytes, size_t nbytes)
 {
@@ -273,6 +338,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int write,
 	c->type = type;
 	c->addr = addr;
 	c->write = write;
+	c->size = size;
 	c->m = m;
 	c->entry = entry;
 	c->pc = pc;
@@ -291,6 +357,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int write,
 	r.bug_type = kernel_word(c);
 	r.asan_type = asan_word(c);
 	r.addr = addr;
+	r.size = size;
 	r.access = access_of(c);
 	r.pc = pc;
 	if (m && m->state != KFENCE_UNUSED) {

@@ -177,7 +177,7 @@ uint32_t kmsan_origin_alloca(char *descr, uintptr_t pc);
 /* Where uninitialised bytes leave the program. */
 enum kmsan_boundary {
 	KMSAN_USE = 0,		/* a use inside the program (uninit-value) */
-	KMSAN_INFOLEAK,		/* write(2), send(2), stdio: "infoleak in write" */
+	KMSAN_INFOLEAK,		/* write(2), send(2), stdio: "kernel-infoleak in write+0x.." */
 	KMSAN_USER,		/* ksan_check_memory(p, n, "usb") */
 };
 /* Report each run of uninitialised bytes of [p, p+n) sharing one origin.
@@ -191,6 +191,7 @@ void kmsan_report_use(uint32_t origin, uintptr_t pc, uintptr_t fp);
 struct kmsan_fault {
 	uintptr_t addr, pc, fp;
 	int write;
+	size_t size;		/* the access's bytes (decoded); 0 unknown */
 	int addr_known;		/* 0: none (non-canonical), else exact */
 	uintptr_t meta_of;	/* the program's own access to addr, which is
 				   the KMSAN metadata of this address */

@@ -17,6 +17,7 @@ struct leak {			/* which bytes of a checked range */
 	size_t size, first, last;	/* [first, last] are uninitialised */
 	const char *what;
 	enum kmsan_boundary kind;
+	uintptr_t site;		/* a pc in the function that checked the range */
 };
 
 int kmsan_halt(void)
@@ -138,8 +139,12 @@ static void print_kernel(const char *type, const char *in, const uintptr_t *pcs,
 			core_bprintf(&core_rbuf, "Bytes %lu-%lu of %lu are uninitialized\n",
 				     (unsigned long)lk->first, (unsigned long)lk->last,
 				     (unsigned long)lk->size);
-		core_bprintf(&core_rbuf, "Memory access of size %lu starts at 0x%lx\n\n",
-			     (unsigned long)lk->size, (unsigned long)lk->addr);
+		/* where the bytes went: the kernel's "Data copied to user
+		 * address" line, here the call's name (write, the name a
+		 * ksan_check_memory caller gave) */
+		core_bprintf(&core_rbuf, "Memory access of size %lu starts at 0x%lx\n"
+			     "Data passed to %s\n\n", (unsigned long)lk->size,
+			     (unsigned long)lk->addr, lk->what);
 	}
 	core_task_name(task, sizeof(task));
 	core_bprintf(&core_rbuf, "Reported by task %s\n", task);
@@ -201,7 +206,7 @@ static void print_asan(const uintptr_t *pcs, size_t n, const struct kmsan_origin
 		ksan_port_symbolize_frames(pcs[0], 1, syms, CORE_INLINE_MAX);
 	core_bprintf(&core_rbuf, "SUMMARY: MemorySanitizer: use-of-uninitialized-value");
 	if (syms[0].file)
-		core_bprintf(&core_rbuf, " %s:%u", syms[0].file, syms[0].line);
+		core_bprintf(&core_rbuf, " %s:%u", core_file(syms[0].file), syms[0].line);
 	core_bprintf(&core_rbuf, " in %s\n", syms[0].function ? syms[0].function : "??");
 }
 
@@ -269,16 +274,19 @@ static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct lea
 	no = walk_origin(origin, o);
 	uaf = o[0].uaf || o[no - 1].kind == KMSAN_ORIGIN_FREE;
 	if (lk)
-		core_snprintf(type, sizeof(type), "infoleak%s", uaf ? "-after-free" : "");
+		/* the kernel's word (copy_to_user's check): syzkaller types
+		 * "kernel-infoleak" and knows no "infoleak" */
+		core_snprintf(type, sizeof(type), "kernel-infoleak%s", uaf ? "-after-free" : "");
 	else
 		core_snprintf(type, sizeof(type), "%s", uaf ? "use-after-free" : "uninit-value");
 	if (!core_report_begin_key(pc, type, origin, !kmsan_halt()))
 		return;
 	n = ksan_port_stack_trace(pcs, DEPOT_MAX_FRAMES, pc, fp);
-	if (lk)
-		core_snprintf(in, sizeof(in), "%s", lk->what);
-	else
-		core_format_function(in, sizeof(in), pc, 1);
+	/* the title's function as the kernel prints it, fn+0x../0x..: for an
+	 * infoleak the function that checked the range (write, send,
+	 * ksan_check_memory), as the kernel names _copy_to_user; syzkaller's
+	 * KMSAN format needs the +0x to read the line */
+	core_format_function(in, sizeof(in), lk ? lk->site : pc, 1);
 	core_memset(&r, 0, sizeof(r));
 	r.detector = "KMSAN";
 	r.bug_type = type;
@@ -302,7 +310,7 @@ static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct lea
 		print_asan(pcs, n, o, no, lk);
 		core_print_signature(&sig);	/* after the SUMMARY line */
 	} else if (core_opt.report_format == FORMAT_JSON) {
-		print_json(type, in, pcs, n, o, no, lk, pc, &sig);
+		print_json(type, lk ? lk->what : in, pcs, n, o, no, lk, pc, &sig);
 	} else {
 		print_kernel(type, in, pcs, n, o, no, lk, &sig);
 	}
@@ -314,17 +322,20 @@ void kmsan_report_use(uint32_t origin, uintptr_t pc, uintptr_t fp)
 	report(origin, pc, fp, 0);
 }
 
-/* Each run of uninitialised bytes sharing one origin is a report. */
+/* Each run of uninitialised bytes sharing one origin is a report.  Never
+ * inlined: its return address is the checking function's pc, the title's. */
+__attribute__((noinline))
 void kmsan_check_memory(const void *p, size_t n, enum kmsan_boundary kind,
 			const char *what, uintptr_t pc, uintptr_t fp)
 {
+	uintptr_t site = (uintptr_t)__builtin_return_address(0);
 	uintptr_t a = (uintptr_t)p;
 	size_t i = kmsan_first_uninit(p, n);
 
 	while (i < n) {
 		uint32_t origin = *kmsan_origin_of(a + i);
 		const uint8_t *s = kmsan_shadow_of(a);
-		struct leak lk = { a, n, i, i, what, kind };
+		struct leak lk = { a, n, i, i, what, kind, site };
 
 		while (lk.last + 1 < n && s[lk.last + 1] &&
 		       *kmsan_origin_of(a + lk.last + 1) == origin)
@@ -361,6 +372,7 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 	r.bug_type = type;
 	r.asan_type = f->stack_overflow ? "stack-overflow" : "SEGV";
 	r.addr = f->addr;
+	r.size = f->stack_overflow ? 0 : f->size;
 	r.access = f->write ? KSAN_WRITE : KSAN_READ;
 	r.pc = f->pc;
 	if (core_report_callback(&r)) {
@@ -391,9 +403,8 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 		core_report_signature(1, type, access, pcs, n, CORE_STACK_FAULT);
 		core_bprintf(&core_rbuf, "}\n");
 	} else {
-		core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n%s at addr 0x%lx by task %s\n",
-			     BANNER, type, in, f->write ? "Write" : "Read",
-			     (unsigned long)f->addr, task);
+		core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n", BANNER, type, in);
+		core_print_access(&r, task);	/* the kernel's line, as KASAN's */
 		if (f->meta_of)
 			core_bprintf(&core_rbuf, "(the KMSAN metadata of 0x%lx, where nothing is mapped)\n",
 				     (unsigned long)f->meta_of);

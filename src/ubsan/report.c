@@ -529,7 +529,7 @@ struct core_buf *ubsan_msg(void)
 
 static void put_loc(void)
 {
-	core_bprintf(&core_rbuf, "%s:%u", rep.loc.file ? rep.loc.file : "<unknown>",
+	core_bprintf(&core_rbuf, "%s:%u", rep.loc.file ? core_file(rep.loc.file) : "<unknown>",
 		     rep.loc.line);
 	if (rep.loc.column)
 		core_bprintf(&core_rbuf, ":%u", rep.loc.column);
@@ -540,7 +540,7 @@ static void print_json(void)
 	core_bprintf(&core_rbuf, "{\"detector\":\"UBSAN\",\"type\":");
 	core_json_str(rep.check);
 	core_bprintf(&core_rbuf, ",\"file\":");
-	core_json_str(rep.loc.file ? rep.loc.file : "");
+	core_json_str(rep.loc.file ? core_file(rep.loc.file) : "");
 	core_bprintf(&core_rbuf, ",\"line\":%u,\"column\":%u,\"message\":",
 		     rep.loc.line, rep.loc.column);
 	core_json_str(rep.msg);

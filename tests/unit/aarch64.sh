@@ -66,7 +66,7 @@ check_bugs() {	# check_bugs <name> <exe>
 	local n=$1 exe=$2
 	run "$exe" overflow
 	if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: slab-out-of-bounds in main+0x" <<< "$o" &&
-		grep -q "^Write of size 1 at addr 0x[0-9a-f]* by task" <<< "$o" &&
+		grep -q "^Write of size 1 at addr [0-9a-f]\{16\} by task" <<< "$o" &&
 		grep -q "^ main+0x[0-9a-f]*/0x[0-9a-f]* .*bugs.c:13$" <<< "$o" &&
 		grep -q "located 0 bytes to the right of" <<< "$o"; then pass "$n: heap overflow reported"
 	else fail "$n: heap overflow: status $rc: $(echo "$o" | head -6 | tr '\n' ' ')"; fi

@@ -117,7 +117,7 @@ static void check_text(const char *text, const char *caller)
 		snprintf(want, sizeof(want), "%s of overlapping ranges [0x%lx, 0x%lx) and [",
 			 ex.overlap_fn, (unsigned long)ex.addr, (unsigned long)(ex.addr + ex.size));
 	else
-		snprintf(want, sizeof(want), "%s of size %zu at addr 0x%lx by task ",
+		snprintf(want, sizeof(want), "%s of size %zu at addr %016lx by task ",
 			 ex.access == KSAN_WRITE ? "Write" : "Read", ex.size,
 			 (unsigned long)ex.addr);
 	if (strncmp(p, want, strlen(want))) {

@@ -209,7 +209,7 @@ for cfg in $configs; do
 	# fails, the access faults): the tag reporter's fault report, from
 	# the instruction in rd/wr, then exit 1 (they died by SIGSEGV,
 	# unreported); the twin: the program's own SIGSEGV handler gets it
-	for f in "null:Read at addr 0x0 :rd" "wild:Write at addr 0x7e0000000030 :wr"; do
+	for f in "null:Read at addr 0000000000000000 :rd" "wild:Write at addr 00007e0000000030 :wr"; do
 		c=${f%%:*} line=${f#*:} line=${line%:*} fn=${f##*:}
 		run "$exe" $c
 		if [ $rc -eq 1 ] && grep -q "^BUG: KASAN: invalid-access in $fn+0x" <<< "$o" &&

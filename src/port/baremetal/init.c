@@ -39,7 +39,7 @@ int ksan_bm_page_fault(uintptr_t addr, int write, uintptr_t pc, uintptr_t fp)
 {
 	if (!is_kfence_address((void *)addr))
 		return 0;
-	return kfence_handle_fault(addr, write, pc, fp);
+	return kfence_handle_fault(addr, write, 0, pc, fp);	/* size: not decoded */
 }
 
 int ksan_bm_shadow_range(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)

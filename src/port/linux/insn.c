@@ -94,12 +94,76 @@ static int writes(int map, unsigned op, unsigned reg, unsigned prefix)
 	return 0;
 }
 
+/* The legacy prefix a VEX or EVEX prefix's pp field stands for. */
+static const unsigned char pp_prefix[4] = { 0, 0x66, 0xf3, 0xf2 };
+
+/* Bytes the memory operand covers, for the reports' access size ("READ of
+ * size 4"): the integer moves and arithmetic compiled C uses, their byte
+ * forms, movzx/movsx, and the SSE/AVX moves (vec: 16 or 32, VEX.L);
+ * 0 for anything else (x87, EVEX, ...), which the reports print as unknown. */
+static unsigned mem_size(int map, unsigned op, unsigned reg, int w, int opsize16,
+			 unsigned prefix, unsigned vec)
+{
+	unsigned osz = w ? 8 : opsize16 ? 2 : 4;
+	unsigned scalar = prefix == 0xf3 ? 4 : prefix == 0xf2 ? 8 : vec;
+
+	if (map == 0) {
+		if (op < 0x40 || (op >= 0xa0 && op <= 0xaf))
+			return (op & 1) ? osz : 1;	/* ALU, mov moffs, string ops */
+		switch (op) {
+		case 0x63:
+			return 4;			/* movsxd */
+		case 0x80: case 0x82: case 0x84: case 0x86: case 0x88: case 0x8a:
+		case 0xc0: case 0xc6: case 0xd0: case 0xd2: case 0xf6: case 0xfe:
+			return 1;
+		case 0x69: case 0x6b: case 0x81: case 0x83: case 0x85: case 0x87: case 0x89:
+		case 0x8b: case 0xc1: case 0xc7: case 0xd1: case 0xd3: case 0xf7:
+			return osz;
+		case 0x8c: case 0x8e:
+			return 2;
+		case 0x8f:
+			return 8;			/* pop */
+		case 0xff:				/* inc dec; call jmp push */
+			return reg < 2 ? osz : reg == 2 || reg == 4 || reg == 6 ? 8 : 0;
+		}
+		return 0;
+	}
+	if (map != 1)
+		return 0;
+	if (op >= 0x40 && op <= 0x4f)
+		return osz;				/* cmovcc */
+	if (op == 0x51 || (op >= 0x58 && op <= 0x5f))
+		return scalar;				/* sqrt add mul sub min div max */
+	switch (op) {
+	case 0xb0: case 0xb6: case 0xbe: case 0xc0:
+		return 1;
+	case 0xb7: case 0xbf:
+		return 2;
+	case 0xa3: case 0xab: case 0xaf: case 0xb1: case 0xb3: case 0xba: case 0xbb:
+	case 0xbc: case 0xbd: case 0xc1:
+		return osz;
+	case 0xc3: case 0x6e:
+		return w ? 8 : 4;			/* movnti, movd/movq */
+	case 0x7e:
+		return prefix == 0xf3 || w ? 8 : 4;
+	case 0x12: case 0x13: case 0x16: case 0x17: case 0xd6:
+		return 8;
+	case 0x2e: case 0x2f:
+		return opsize16 ? 8 : 4;		/* (u)comisd, (u)comiss */
+	case 0x10: case 0x11:
+		return scalar;				/* movss movsd movups movupd */
+	case 0x28: case 0x29: case 0x2b: case 0x6f: case 0x7f: case 0xe7:
+		return vec;
+	}
+	return 0;
+}
+
 int port_insn_decode(const ucontext_t *uc, struct port_insn *in)
 {
 	const uint8_t *p = (const uint8_t *)uc->uc_mcontext.gregs[REG_RIP];
 	unsigned i = 0, rex = 0, op, modrm, mod, reg, rm, base, index = 4, scale = 0;
-	unsigned prefix = 0, imm;
-	int map = 0, opsize16 = 0, addr32 = 0, evex = 0;
+	unsigned prefix = 0, imm, vec = 16;
+	int map = 0, opsize16 = 0, addr32 = 0, evex = 0, w;
 	uintptr_t a;
 
 	core_memset(in, 0, sizeof(*in));
@@ -120,15 +184,24 @@ int port_insn_decode(const ucontext_t *uc, struct port_insn *in)
 	}
 	if ((p[i] & 0xf0) == 0x40)
 		rex = p[i++];
+	w = (rex & 8) != 0;
 	if (p[i] == 0xc5) {			/* 2-byte VEX: R.vvvv.L.pp */
 		rex = (p[i + 1] & 0x80) ? 0 : 4;
+		vec = (p[i + 1] & 4) ? 32 : 16;
+		prefix = pp_prefix[p[i + 1] & 3];
+		opsize16 = prefix == 0x66;
+		w = 0;
 		map = 1;
 		op = p[i + 2];
 		i += 3;
 	} else if (p[i] == 0xc4 || p[i] == 0x62) {	/* 3-byte VEX, EVEX */
-		unsigned b1 = p[i + 1];
+		unsigned b1 = p[i + 1], b2 = p[i + 2];
 
 		evex = p[i] == 0x62;
+		vec = evex ? 0 : (b2 & 4) ? 32 : 16;	/* EVEX's widths: unknown */
+		prefix = pp_prefix[b2 & 3];
+		opsize16 = prefix == 0x66;
+		w = (b2 & 0x80) != 0;
 		rex = (~b1 >> 5) & 7;		/* R X B, stored inverted */
 		map = evex ? (b1 & 3) : (b1 & 0x1f);
 		i += evex ? 4 : 3;
@@ -153,6 +226,7 @@ int port_insn_decode(const ucontext_t *uc, struct port_insn *in)
 			core_memcpy(&a, p + i, 8);
 			in->addr = a;
 			in->write = op >= 0xa2;
+			in->size = mem_size(0, op, 0, w, opsize16, prefix, vec);
 			return 1;
 		}
 		if (op >= 0xa4 && op <= 0xaf) {	/* movs, cmps, stos, lods, scas */
@@ -170,6 +244,7 @@ int port_insn_decode(const ucontext_t *uc, struct port_insn *in)
 				in->base = 7;
 				in->write = op == 0xa4 || op == 0xa5 || op == 0xaa || op == 0xab;
 			}
+			in->size = mem_size(0, op, 0, w, opsize16, prefix, vec);
 			return 1;
 		}
 		if (!has_modrm_1(op))
@@ -227,6 +302,7 @@ int port_insn_decode(const ucontext_t *uc, struct port_insn *in)
 	}
 	in->addr = addr32 ? (uint32_t)a : a;
 	in->mod = (int)(modrm >> 6);
+	in->size = vec ? mem_size(map, op, reg, w, opsize16, prefix, vec) : 0;
 	return 1;
 }
 #else

@@ -18,6 +18,7 @@ struct port_insn {
 	int base, index;	/* register numbers 0..15 (rax..r15), -1 none */
 	int mod;		/* ModRM mod (0, 1, 2); 0 for implicit operands */
 	int write;		/* a store or read-modify-write */
+	unsigned size;		/* bytes the operand covers; 0 unknown */
 };
 
 /* 1 with *in filled when the instruction at the context's pc has a memory

@@ -2,7 +2,7 @@
  * This file contains KMSAN's infoleak checks: where bytes leave the
  * program (a descriptor, a socket, a stream), each uninitialised byte is
  * reported before the call, as the kernel checks copy_to_user and USB
- * transfers ("BUG: KMSAN: infoleak in write", "Bytes 4-7 of 16 are
+ * transfers ("BUG: KMSAN: kernel-infoleak in write+0x../0x..", "Bytes 4-7 of 16 are
  * uninitialized").  KMSAN always recovers: unless the report halts, the
  * call is then made with the bytes as they are (the kernel copies too).
  *

@@ -78,6 +78,15 @@ static inline int uc_write(const ucontext_t *uc)
 }
 #endif
 
+/* The faulting instruction's access size, for the reports (ASan's "READ of
+ * size 4"); 0 when the decoder does not know it (or has no decoder). */
+static unsigned access_size(const ucontext_t *uc)
+{
+	struct port_insn in;
+
+	return port_insn_decode(uc, &in) ? in.size : 0;
+}
+
 #ifdef KSAN_PORT_KFENCE_ONLY
 /* libksan-kfence.so: no shadow to map, and faults outside the KFENCE pool
  * are the program's business alone */
@@ -192,6 +201,9 @@ static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault
 		return FAULT_BAD;	/* non-canonical: no address */
 	f->k.addr = addr;
 	f->k.addr_known = 1;
+	/* the program's access, or the instrumentation's to its metadata,
+	 * which is as wide (1:1 shadow) */
+	f->k.size = access_size(uc);
 	if (info->si_code == SEGV_MAPERR && kmsan_is_meta(addr, &app)) {
 		if (app_exists(app, sp)) {
 			if (!port_kmsan_map_meta(app))
@@ -351,11 +363,15 @@ static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault
 		} else {
 			f->k.addr = f->insn.addr;
 			f->k.addr_known = 1;
+			f->k.size = f->insn.size;
 		}
 		return FAULT_BAD;
 	}
 	f->k.addr = addr;
 	f->k.addr_known = 1;
+	/* the access's size, as the kernel's access line has it ("Read of
+	 * size 8 at addr 0000000000000008"); not for a shadow check's fault */
+	f->k.size = f->decoded ? f->insn.size : 0;
 	if (info->si_code != SEGV_MAPERR && info->si_code != SEGV_ACCERR)
 		return FAULT_PROGRAM;
 	if (addr >= SHADOW_LO && addr < SHADOW_HI && info->si_code == SEGV_MAPERR) {
@@ -368,6 +384,7 @@ static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault
 			if (shadow || in_exe(f->k.pc)) {
 				f->k.addr = kasan_shadow_to_mem((int8_t *)addr);
 				f->k.addr_known = 2;
+				f->k.size = 0;
 				if (f->decoded)
 					f->k.write = 0;	/* a shadow read */
 			}
@@ -472,7 +489,7 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 		return;
 	/* KFENCE's guard and freed pages first: report, open the page, retry */
 	if (sig == SIGSEGV && info->si_code == SEGV_ACCERR && is_kfence_address((void *)addr) &&
-	    kfence_handle_fault(addr, uc_write(uc), uc_pc(uc), uc_fp(uc))) {
+	    kfence_handle_fault(addr, uc_write(uc), access_size(uc), uc_pc(uc), uc_fp(uc))) {
 		errno = e;
 		return;
 	}

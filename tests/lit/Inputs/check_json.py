@@ -49,7 +49,7 @@ def frames(name, v, errs):
             errs.append('%s frame inline %r' % (name, f['inline']))
 
 
-KMSAN_TYPES = ('uninit-value', 'use-after-free', 'infoleak', 'infoleak-after-free')
+KMSAN_TYPES = ('uninit-value', 'use-after-free', 'kernel-infoleak', 'kernel-infoleak-after-free')
 KMSAN_FAULTS = {'wild-memory-access': 'SEGV', 'null-ptr-deref': 'SEGV',
                 'stack-overflow': 'stack-overflow'}
 ORIGIN_KINDS = ('heap', 'freed', 'stored', 'stack', 'unknown')
@@ -67,7 +67,7 @@ def check_kmsan(r):
         need = {'detector': str, 'type': str, 'asan_type': str, 'function': str,
                 'pc': str, 'task': str, 'stack': list, 'origins': list}
         allowed = set(need) | SIGNATURE_KEYS
-        if r.get('type', '').startswith('infoleak'):
+        if r.get('type', '').startswith('kernel-infoleak'):
             leak = {'address': str, 'size': int, 'uninit_first': int, 'uninit_last': int}
             need.update(leak)
         allowed |= {'address', 'size', 'uninit_first', 'uninit_last'}
@@ -96,7 +96,7 @@ def check_kmsan(r):
         errs.append('type %r' % r['type'])
     if r['asan_type'] != 'use-of-uninitialized-value':
         errs.append('asan_type %r' % r['asan_type'])
-    if ('address' in r) != r['type'].startswith('infoleak'):
+    if ('address' in r) != r['type'].startswith('kernel-infoleak'):
         errs.append('address and the byte range present iff infoleak')
     elif 'address' in r and not (0 <= r['uninit_first'] <= r['uninit_last'] < r['size']):
         errs.append('uninit bytes %r-%r of %r' % (r['uninit_first'], r['uninit_last'], r['size']))

@@ -52,10 +52,10 @@ int main(int argc, char **argv)
 }
 
 // OVF: {{^}}BUG: KASAN: slab-out-of-bounds in sum+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// OVF-NEXT: {{^}}Read of size 4 at addr [[ADDR:0x[0-9a-f]+]] by task
+// OVF-NEXT: {{^}}Read of size 4 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // OVF: {{^}} sum+0x{{.*}}opt_levels.c:30{{$}}
 // OVF: The buggy address is located 0 bytes to the right of
-// OVF-NEXT: {{^}} 44-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]]){{$}}
+// OVF-NEXT: {{^}} 44-byte region {{\[}}0x{{[0-9a-f]+}}, 0x[[ADDR]]){{$}}
 // OVF: STATUS: exit 1{{$}}
 
 // UAF: {{^}}BUG: KASAN: slab-use-after-free in sum+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}

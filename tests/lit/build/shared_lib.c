@@ -45,14 +45,14 @@ int main(int argc, char **argv)
 #endif
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in lib_dup_upper+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: Call Trace:
 // CHECK-NEXT: {{^}} lib_dup_upper+0x{{.*}}libparse.c:13{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}shared_lib.c:{{[0-9]+}}{{$}}
 // CHECK: Allocated by task
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} lib_dup_upper+0x{{.*}}libparse.c:8{{$}}
-// CHECK: 5-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]])
+// CHECK: 5-byte region {{\[}}0x{{[0-9a-f]+}}, 0x[[ADDR]])
 // CHECK: STATUS: exit 1{{$}}
 
 // UAF: {{^}}BUG: KASAN: slab-use-after-free in lib_use_after_free+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}

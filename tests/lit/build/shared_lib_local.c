@@ -60,11 +60,11 @@ int main(int argc, char **argv)
 // DYN-NOT: ksan
 
 // HEAP: {{^}}BUG: KASAN: slab-out-of-bounds in api_heap_overflow+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// HEAP-NEXT: {{^}}Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// HEAP-NEXT: {{^}}Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // HEAP: Call Trace:
 // HEAP-NEXT: {{^}} api_heap_overflow+0x{{.*}}libapi.c:15{{$}}
 // HEAP-NEXT: {{^}} main+0x{{.*}}shared_lib_local.c:{{[0-9]+}}{{$}}
-// HEAP: 5-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]])
+// HEAP: 5-byte region {{\[}}0x{{[0-9a-f]+}}, 0x[[ADDR]])
 // HEAP: STATUS: exit 1{{$}}
 
 // GLOBAL: {{^}}BUG: KASAN: global-out-of-bounds in api_global_overflow+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}

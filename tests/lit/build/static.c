@@ -28,11 +28,11 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: {{^}} main+0x{{.*}}static.c:19{{$}}
 // CHECK: Allocated by task
 // CHECK-NEXT: {{^}} malloc{{$}}
-// CHECK: 24-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]])
+// CHECK: 24-byte region {{\[}}0x{{[0-9a-f]+}}, 0x[[ADDR]])
 // CHECK: STATUS: exit 1{{$}}
 
 // UAF: {{^}}BUG: KASAN: slab-use-after-free in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}

@@ -64,7 +64,7 @@ int main(int argc, char **argv)
 // OK-NEXT: STATUS: exit 0{{$}}
 
 // CHECK: {{^}}BUG: KASAN: use-after-poison in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Read of size 1 at addr 0x{{[0-9a-f]+}} by task
+// CHECK-NEXT: {{^}}Read of size 1 at addr {{[0-9a-f]+}} by task
 // CHECK: {{^}}Memory state around the buggy address:
 // CHECK: {{^}}>0x{{[0-9a-f]+}}: {{.*}}f7 f7 f7 f7 f7 f7 f7 f7
 // CHECK: STATUS: exit 1{{$}}

@@ -61,13 +61,13 @@ int main(int argc, char **argv)
 }
 
 // LOAD: {{^}}BUG: KASAN: wild-memory-access in load+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// LOAD-NEXT: {{^}}Read at addr 0x4141414141414169 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// LOAD-NEXT: {{^}}Read of size 8 at addr 4141414141414169 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // LOAD: STATUS: exit 1{{$}}
 // STORE: {{^}}BUG: KASAN: wild-memory-access in store+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// STORE-NEXT: {{^}}Write at addr 0x4141414141414131 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// STORE-NEXT: {{^}}Write of size 8 at addr 4141414141414131 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // STORE: STATUS: exit 1{{$}}
 // COPY: {{^}}BUG: KASAN: wild-memory-access in copy+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// COPY-NEXT: {{^}}Read at addr 0x4141414141414141 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// COPY-NEXT: {{^}}Read of size 1 at addr 4141414141414141 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // COPY: STATUS: exit 1{{$}}
 // JUMP: {{^}}BUG: KASAN: wild-memory-access in jump+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // JUMP-NEXT: {{^}}General protection fault, probably for non-canonical address, by task {{[^ ]+}}/{{[0-9]+}}{{$}}
@@ -82,7 +82,7 @@ int main(int argc, char **argv)
 // ASANJ: ERROR: AddressSanitizer: SEGV on unknown address (pc 0x{{[0-9a-f]+}} bp 0x{{[0-9a-f]+}} sp 0x{{[0-9a-f]+}} T0){{$}}
 // ASANJ: STATUS: exit 1{{$}}
 
-// JSON: {{^}}{"detector":"KASAN","type":"wild-memory-access","asan_type":"SEGV on unknown address","access":"read","address":"0x4141414141414169","size":0,"pc":"0x{{[0-9a-f]+}}",{{.*}}}{{$}}
+// JSON: {{^}}{"detector":"KASAN","type":"wild-memory-access","asan_type":"SEGV on unknown address","access":"read","address":"0x4141414141414169","size":8,"pc":"0x{{[0-9a-f]+}}",{{.*}}}{{$}}
 // JSON-NEXT: STATUS: exit 1{{$}}
 // JSONJ: {{^}}{"detector":"KASAN","type":"wild-memory-access","asan_type":"SEGV on unknown address","access":"read","size":0,"pc":"0x{{[0-9a-f]+}}",{{.*}}}{{$}}
 // JSONJ-NEXT: STATUS: exit 1{{$}}

@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: wild-memory-access in clear_shadow+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^(Write( of size 1)? at addr 0x[0-9a-f]+|Access in range \[0x[0-9a-f]+-0x[0-9a-f]+\]) by task}}
+// CHECK-NEXT: {{^(Write( of size 1)? at addr [0-9a-f]+|Access in range \[0x[0-9a-f]+-0x[0-9a-f]+\]) by task}}
 // CHECK: {{^}} clear_shadow+0x{{.*}}shadow_write.c:22{{$}}
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: STATUS: exit 1{{$}}

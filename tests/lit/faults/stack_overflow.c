@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: stack-overflow in recurse+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}{{(Read|Write) at addr 0x[0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}{{(Read|Write) at addr [0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: Call Trace:
 // CHECK-NEXT: {{^}} recurse+0x{{.*}}stack_overflow.c:{{[0-9]+}}{{$}}

@@ -25,11 +25,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 	return 0;
 }
 
-// CHECK: {{^}}BUG: KMEMLEAK: memory leak in LLVMFuzzerTestOneInput{{$}}
+// CHECK: {{^}}BUG: memory leak{{$}}
 // CHECK-NEXT: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 40):{{$}}
 // CHECK: {{^}}    4c 4b 78
 // CHECK: {{^}}    [<{{[0-9a-f]+}}>] LLVMFuzzerTestOneInput+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}libfuzzer_leak.c:18
-// CHECK: {{^}}  direct leak: 1 object(s), 40 byte(s) allocated from this backtrace{{$}}
+// CHECK: {{^}}  direct leak in LLVMFuzzerTestOneInput: 1 object(s), 40 byte(s) allocated from this backtrace{{$}}
 // CHECK: INFO: to ignore leaks on libFuzzer side use -detect_leaks=0.
 // CHECK: Test unit written to ./leak-
 // CHECK: STATUS: exit 77{{$}}

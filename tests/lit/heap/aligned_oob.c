@@ -59,14 +59,14 @@ int main(int argc, char **argv)
 }
 
 // CHECK: BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
-// CHECK-NEXT: Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: main+0x{{.*}}aligned_oob.c:55
 // CHECK: Allocated by task
 // CHECK-NEXT: {{^}} aligned_alloc{{$}}
 // CHECK-NEXT: main+0x{{.*}}aligned_oob.c:52
 // CHECK: The buggy address belongs to the object at [[START:0x[0-9a-f]*]]{{[08]}}0{{$}}
 // CHECK: The buggy address is located 0 bytes to the right of
-// CHECK-NEXT: 100-byte region {{\[}}[[START]]{{[08]}}0, [[ADDR]])
+// CHECK-NEXT: 100-byte region {{\[}}[[START]]{{[08]}}0, 0x[[ADDR]])
 // CHECK: STATUS: exit 1{{$}}
 
 // OK: posix_memalign: 0 1

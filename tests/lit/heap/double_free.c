@@ -24,7 +24,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: double-free in release+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Free of addr [[ADDR:0x[0-9a-f]+]] by task {{[^ ]+}}/[[TID:[0-9]+]]{{$}}
+// CHECK-NEXT: {{^}}Free of addr {{0*}}[[FADDR:[1-9a-f][0-9a-f]*]] by task {{[^ ]+}}/[[TID:[0-9]+]]{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} free{{$}}
@@ -37,10 +37,10 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} free{{$}}
 // CHECK-NEXT: {{^}} release+0x{{.*}}double_free.c:11{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}double_free.c:18{{$}}
-// CHECK: {{^}}The buggy address belongs to the object at [[ADDR]]{{$}}
+// CHECK: {{^}}The buggy address belongs to the object at 0x[[FADDR]]{{$}}
 // CHECK-NEXT: {{^}} which belongs to the cache kmalloc-128 of size 128{{$}}
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
-// CHECK-NEXT: {{^}} 100-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
+// CHECK-NEXT: {{^}} 100-byte region {{\[}}0x[[FADDR]], 0x{{[0-9a-f]+}}){{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: Memory state around the buggy address:
 // CHECK: {{^}}>0x{{[0-9a-f]+}}:{{.*}} fb

@@ -18,7 +18,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: BUG: KASAN: invalid-free in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
-// CHECK-NEXT: Free of addr 0x{{[0-9a-f]+}} by task
+// CHECK-NEXT: Free of addr {{[0-9a-f]+}} by task
 // CHECK: Call Trace:
 // CHECK-NEXT: {{^}} free{{$}}
 // CHECK-NEXT: main+0x{{.*}}invalid_free_global.c:15

@@ -21,7 +21,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: invalid-free in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Free of addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Free of addr {{0*}}[[FADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: Call Trace:
 // CHECK-NEXT: {{^}} free{{$}}
 // CHECK-NEXT: main+0x{{.*}}invalid_free_interior.c:16

@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: invalid-free in release+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Free of addr 0x{{[0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}Free of addr {{[0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: Call Trace:
 // CHECK-NEXT: {{^}} free{{$}}

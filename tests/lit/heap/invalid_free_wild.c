@@ -1,7 +1,7 @@
 // Invalid free of pointers that were never allocated: a made-up low address, a non-canonical one, and one inside an mmap'ed page.
 // RUN: %ksan_cc -O1 %s -o %t
-// RUN: bash %S/../Inputs/status.sh %run %t 0x12345670 2>&1 | FileCheck %s -DADDR=0x12345670
-// RUN: bash %S/../Inputs/status.sh %run %t 0x4141414141414141 2>&1 | FileCheck %s -DADDR=0x4141414141414141
+// RUN: bash %S/../Inputs/status.sh %run %t 0x12345670 2>&1 | FileCheck %s -DADDR=0000000012345670
+// RUN: bash %S/../Inputs/status.sh %run %t 0x4141414141414141 2>&1 | FileCheck %s -DADDR=4141414141414141
 // RUN: bash %S/../Inputs/status.sh %run %t mmap 2>&1 | FileCheck %s --check-prefix=MMAP
 // RUN: bash %S/../Inputs/status.sh %run %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KASAN
 #include <stdio.h>
@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 // CHECK: STATUS: exit 1{{$}}
 
 // MMAP: BUG: KASAN: invalid-free in main
-// MMAP-NEXT: Free of addr 0x{{[0-9a-f]*}}010 by task
+// MMAP-NEXT: Free of addr {{[0-9a-f]*}}010 by task
 // MMAP-NOT: The buggy address belongs to the object
 // MMAP: STATUS: exit 1{{$}}
 

@@ -23,12 +23,12 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Read of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Read of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: main+0x{{.*}}malloc0.c:18
-// CHECK: The buggy address belongs to the object at [[ADDR]]
+// CHECK: The buggy address belongs to the object at 0x[[ADDR]]
 // CHECK-NEXT: which belongs to the cache kmalloc-16 of size 16
 // CHECK-NEXT: The buggy address is located 0 bytes to the right of
-// CHECK-NEXT: 0-byte region {{\[}}[[ADDR]], [[ADDR]])
+// CHECK-NEXT: 0-byte region {{\[}}0x[[ADDR]], 0x[[ADDR]])
 // CHECK: STATUS: exit 1{{$}}
 
 // OK: non-null 1, unique 1

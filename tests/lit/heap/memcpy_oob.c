@@ -34,7 +34,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 101 at addr [[DST:0x[0-9a-f]+]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}Write of size 101 at addr {{0*}}[[DST:[1-9a-f][0-9a-f]*]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: Call Trace:
 // CHECK-NEXT: {{^}} memcpy{{$}}
@@ -42,9 +42,9 @@ int main(int argc, char **argv)
 // CHECK: Allocated by task
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: main+0x{{.*}}memcpy_oob.c:15
-// CHECK: The buggy address belongs to the object at [[DST]]
+// CHECK: The buggy address belongs to the object at 0x[[DST]]
 // CHECK-NEXT: which belongs to the cache kmalloc-128 of size 128
-// CHECK: 100-byte region {{\[}}[[DST]], 0x{{[0-9a-f]+}})
+// CHECK: 100-byte region {{\[}}0x[[DST]], 0x{{[0-9a-f]+}})
 // CHECK: {{^}}>0x{{[0-9a-f]+}}:{{.*}} 04 fc
 // CHECK: STATUS: exit 1{{$}}
 

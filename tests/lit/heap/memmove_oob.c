@@ -24,7 +24,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 64 at addr 0x{{[0-9a-f]+}} by task
+// CHECK-NEXT: {{^}}Write of size 64 at addr {{[0-9a-f]+}} by task
 // CHECK: Call Trace:
 // CHECK-NEXT: {{^}} memmove{{$}}
 // CHECK-NEXT: main+0x{{.*}}memmove_oob.c:19

@@ -25,14 +25,14 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in clear+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 80 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Write of size 80 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: Call Trace:
 // CHECK-NEXT: {{^}} memset{{$}}
 // CHECK-NEXT: clear+0x{{.*}}memset_oob.c:13
 // CHECK-NEXT: main+0x{{.*}}memset_oob.c:21
-// CHECK: The buggy address belongs to the object at [[ADDR]]
+// CHECK: The buggy address belongs to the object at 0x[[ADDR]]
 // CHECK-NEXT: which belongs to the cache kmalloc-64 of size 64
-// CHECK: 40-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}})
+// CHECK: 40-byte region {{\[}}0x[[ADDR]], 0x{{[0-9a-f]+}})
 // CHECK: STATUS: exit 1{{$}}
 
 // OK: done

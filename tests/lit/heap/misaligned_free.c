@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 }
 
 // SMALL: {{^}}BUG: KASAN: invalid-free in bad+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// SMALL-NEXT: {{^}}Free of addr 0x{{[0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// SMALL-NEXT: {{^}}Free of addr {{[0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // SMALL-EMPTY:
 // SMALL-NEXT: Call Trace:
 // SMALL-NEXT: {{^}} free{{$}}

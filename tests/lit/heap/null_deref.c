@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 // The size of a faulting access is unknown: "Read at addr" (no "of size").
 // READ: {{^}}=================================================================={{$}}
 // READ-NEXT: {{^}}BUG: KASAN: null-ptr-deref in get_count+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// READ-NEXT: {{^}}Read{{( of size 8)?}} at addr 0x8 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// READ-NEXT: {{^}}Read{{( of size 8)?}} at addr 0000000000000008 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // READ-EMPTY:
 // READ-NEXT: Call Trace:
 // (aarch64 GCC gives the faulting load the line of the closing brace)
@@ -60,7 +60,7 @@ int main(int argc, char **argv)
 // READ-NEXT: STATUS: exit 1{{$}}
 
 // WRITE: BUG: KASAN: null-ptr-deref in set_count+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
-// WRITE-NEXT: {{^}}Write{{( of size 8)?}} at addr 0x8 by task
+// WRITE-NEXT: {{^}}Write{{( of size 8)?}} at addr 0000000000000008 by task
 // WRITE: set_count+0x{{.*}}null_deref.c:{{34|35}}
 // WRITE: {{^}}=================================================================={{$}}
 // WRITE-NEXT: STATUS: exit 1{{$}}

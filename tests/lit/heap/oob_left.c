@@ -25,7 +25,7 @@ int main(int argc, char **argv)
 
 // READ: {{^}}=================================================================={{$}}
 // READ-NEXT: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// READ-NEXT: {{^}}Read of size 4 at addr [[ADDR:0x[0-9a-f]+]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// READ-NEXT: {{^}}Read of size 4 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // READ: Call Trace:
 // READ-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}oob_left.c:20{{$}}
 // READ: Allocated by task

@@ -57,7 +57,7 @@ int main(int argc, char **argv)
 // The whole kasan skeleton, once in detail.
 // WRITE: {{^}}=================================================================={{$}}
 // WRITE-NEXT: {{^}}BUG: KASAN: slab-out-of-bounds in write_past+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// WRITE-NEXT: {{^}}Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task {{[^ /]+}}/[[TID:[0-9]+]]{{$}}
+// WRITE-NEXT: {{^}}Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{[^ /]+}}/[[TID:[0-9]+]]{{$}}
 // WRITE-EMPTY:
 // WRITE-NEXT: {{^}}Call Trace:{{$}}
 // WRITE-NEXT: {{^}} write_past+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}oob_right.c:24{{$}}
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
 // WRITE: {{^}}The buggy address belongs to the object at [[START:0x[0-9a-f]+]]{{$}}
 // WRITE-NEXT: {{^}} which belongs to the cache kmalloc-128 of size 128{{$}}
 // WRITE-NEXT: {{^}}The buggy address is located 0 bytes to the right of{{$}}
-// WRITE-NEXT: {{^}} 100-byte region {{\[}}[[START]], [[ADDR]]){{$}}
+// WRITE-NEXT: {{^}} 100-byte region {{\[}}[[START]], 0x[[ADDR]]){{$}}
 // WRITE-EMPTY:
 // WRITE-NEXT: {{^}}Memory state around the buggy address:{{$}}
 // WRITE-NEXT: {{^}} 0x{{[0-9a-f]+}}:{{( [0-9a-f][0-9a-f]){16}$}}
@@ -84,11 +84,11 @@ int main(int argc, char **argv)
 // WRITE-NEXT: STATUS: exit 1{{$}}
 
 // READ: BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
-// READ-NEXT: Read of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// READ-NEXT: Read of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // READ: Call Trace:
 // READ-NEXT: main+0x{{.*}}oob_right.c:36
 // READ: located 0 bytes to the right of
-// READ-NEXT: 100-byte region [0x{{[0-9a-f]+}}, [[ADDR]])
+// READ-NEXT: 100-byte region [0x{{[0-9a-f]+}}, 0x[[ADDR]])
 // READ: STATUS: exit 1{{$}}
 
 // READ8: BUG: KASAN: slab-out-of-bounds in main
@@ -103,11 +103,11 @@ int main(int argc, char **argv)
 // READ16: STATUS: exit 1{{$}}
 
 // LARGE: BUG: KASAN: slab-out-of-bounds in main
-// LARGE-NEXT: Read of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// LARGE-NEXT: Read of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // LARGE: The buggy address belongs to the object at [[START:0x[0-9a-f]+]]
 // LARGE-NEXT: which belongs to the cache kmalloc-large of size {{[0-9]+}}
 // LARGE-NEXT: located 0 bytes to the right of
-// LARGE-NEXT: 100000-byte region {{\[}}[[START]], [[ADDR]])
+// LARGE-NEXT: 100000-byte region {{\[}}[[START]], 0x[[ADDR]])
 // LARGE: >0x{{[0-9a-f]+}}:{{.*}} fe
 // LARGE: STATUS: exit 1{{$}}
 

@@ -20,7 +20,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
-// CHECK-NEXT: Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: main+0x{{.*}}oob_tail.c:16
 // CHECK: The buggy address belongs to the object at [[START:0x[0-9a-f]+]]
 // CHECK-NEXT: which belongs to the cache kmalloc-128 of size 128

@@ -58,11 +58,11 @@ int main(int argc, char **argv)
 // UAF: first freed came back: yes
 // UAF-NEXT: last freed came back: no
 // UAF: BUG: KASAN: slab-use-after-free in main
-// UAF-NEXT: Read of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// UAF-NEXT: Read of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // UAF: Freed by task
 // UAF: put+0x
-// UAF: The buggy address belongs to the object at [[ADDR]]
+// UAF: The buggy address belongs to the object at 0x[[ADDR]]
 // UAF-NEXT: which belongs to the cache kmalloc-64 of size 64
 // UAF-NEXT: The buggy address is located 0 bytes inside of
-// UAF-NEXT: 64-byte region {{\[}}[[ADDR]],
+// UAF-NEXT: 64-byte region {{\[}}0x[[ADDR]],
 // UAF: STATUS: exit 1{{$}}

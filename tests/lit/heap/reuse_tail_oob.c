@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: BUG: KASAN: slab-out-of-bounds in main
-// CHECK-NEXT: Read of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: Read of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK-NOT: Freed by task
 // CHECK: The buggy address belongs to the object at [[START:0x[0-9a-f]+]]
 // CHECK-NEXT: which belongs to the cache kmalloc-128 of size 128

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in take+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Read of size 128 at addr 0x{{[0-9a-f]+}} by task
+// CHECK-NEXT: {{^}}Read of size 128 at addr {{[0-9a-f]+}} by task
 // CHECK: Call Trace:
 // CHECK: take+0x{{.*}}struct_copy_oob.c:20
 // CHECK: Allocated by task

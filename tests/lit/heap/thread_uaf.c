@@ -41,7 +41,7 @@ int main(void)
 // CHECK: main [[MAIN:[0-9]+]] worker [[WORKER:[0-9]+]]
 // CHECK-NEXT: {{^}}=================================================================={{$}}
 // CHECK-NEXT: BUG: KASAN: slab-use-after-free in main
-// CHECK-NEXT: Read of size 4 at addr 0x{{[0-9a-f]+}} by task {{[^ ]+}}/[[MAIN]]{{$}}
+// CHECK-NEXT: Read of size 4 at addr {{[0-9a-f]+}} by task {{[^ ]+}}/[[MAIN]]{{$}}
 // CHECK: {{^}}Allocated by task [[MAIN]]:
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}thread_uaf.c:29

@@ -26,7 +26,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: BUG: KASAN: slab-use-after-free in first+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
-// CHECK-NEXT: Read of size 4 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: Read of size 4 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: Call Trace:
 // CHECK-NEXT: first+0x{{.*}}uaf_realloc.c:13
 // CHECK-NEXT: main+0x{{.*}}uaf_realloc.c:23
@@ -36,10 +36,10 @@ int main(int argc, char **argv)
 // CHECK: Freed by task
 // CHECK-NEXT: {{^}} realloc{{$}}
 // CHECK-NEXT: main+0x{{.*}}uaf_realloc.c:22
-// CHECK: The buggy address belongs to the object at [[ADDR]]
+// CHECK: The buggy address belongs to the object at 0x[[ADDR]]
 // CHECK-NEXT: which belongs to the cache kmalloc-16 of size 16
 // CHECK-NEXT: The buggy address is located 0 bytes inside of
-// CHECK-NEXT: 16-byte region {{\[}}[[ADDR]],
+// CHECK-NEXT: 16-byte region {{\[}}0x[[ADDR]],
 // CHECK: STATUS: exit 1{{$}}
 
 // OK: 1

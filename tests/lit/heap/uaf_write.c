@@ -24,7 +24,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: BUG: KASAN: slab-use-after-free in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
-// CHECK-NEXT: Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task {{[^ ]+}}/[[TID:[0-9]+]]
+// CHECK-NEXT: Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{[^ ]+}}/[[TID:[0-9]+]]
 // CHECK: Call Trace:
 // CHECK-NEXT: main+0x{{.*}}uaf_write.c:19
 // CHECK: Allocated by task [[TID]]:

@@ -26,7 +26,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in load8+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Read of size 8 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Read of size 8 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: load8+0x{{.*}}unaligned.c:15
 // CHECK: The buggy address belongs to the object at [[START:0x[0-9a-f]+]]
 // CHECK-NEXT: which belongs to the cache kmalloc-128 of size 128

@@ -40,9 +40,9 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // READ-NEXT: {{^}}BUG: KASAN: wild-memory-access in get_id+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// READ-NEXT: {{^}}{{(Read( of size 8)? at addr 0x4141414141414141|Access in range \[0x4141414141414140-0x4141414141414147\])}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// READ-NEXT: {{^}}{{(Read( of size 8)? at addr 4141414141414141|Access in range \[0x4141414141414140-0x4141414141414147\])}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // WRITE-NEXT: {{^}}BUG: KASAN: wild-memory-access in set_id+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// WRITE-NEXT: {{^}}{{(Write( of size 8)? at addr 0x4141414141414141|Access in range \[0x4141414141414140-0x4141414141414147\])}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// WRITE-NEXT: {{^}}{{(Write( of size 8)? at addr 4141414141414141|Access in range \[0x4141414141414140-0x4141414141414147\])}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: Call Trace:
 // READ-NEXT: {{^}} get_id+0x{{.*}}wild_access.c:18{{$}}

@@ -53,7 +53,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: stack-out-of-bounds in fill+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 800 at addr 0x{{[0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}Write of size 800 at addr {{[0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} memcpy{{$}}
@@ -84,7 +84,7 @@ int main(int argc, char **argv)
 // ASAN: STATUS: exit 1{{$}}
 
 // SNPRINTF: {{^}}BUG: KASAN: stack-out-of-bounds in format+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// SNPRINTF-NEXT: {{^}}Write of size [[LEN]] at addr 0x{{[0-9a-f]+}} by task
+// SNPRINTF-NEXT: {{^}}Write of size [[LEN]] at addr {{[0-9a-f]+}} by task
 // SNPRINTF: {{^}}Call Trace:{{$}}
 // SNPRINTF-NEXT: {{^}} snprintf{{$}}
 // SNPRINTF-NEXT: {{^}} format+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}long_range.c:28{{$}}

@@ -101,7 +101,7 @@ int main(int argc, char **argv)
 
 // The size is strlen+1 of what the freed object holds now.
 // PUTS: {{^}}BUG: KASAN: slab-use-after-free in show_puts+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// PUTS-NEXT: {{^}}Read of size {{[0-9]+}} at addr [[ADDR:0x[0-9a-f]+]] by task
+// PUTS-NEXT: {{^}}Read of size {{[0-9]+}} at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // PUTS: {{^}}Call Trace:{{$}}
 // PUTS-NEXT: {{^}} puts{{$}}
 // PUTS-NEXT: {{^}} show_puts+0x{{.*}}output_read.c:33{{$}}
@@ -110,7 +110,7 @@ int main(int argc, char **argv)
 // PUTS: STATUS: exit 1{{$}}
 
 // PRINTF: {{^}}BUG: KASAN: slab-use-after-free in show_printf+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// PRINTF-NEXT: {{^}}Read of size {{[0-9]+}} at addr 0x{{[0-9a-f]+}} by task
+// PRINTF-NEXT: {{^}}Read of size {{[0-9]+}} at addr {{[0-9a-f]+}} by task
 // PRINTF: {{^}}Call Trace:{{$}}
 // PRINTF-NEXT: {{^}} [[FN]]{{$}}
 // PRINTF: {{^}} show_printf+0x{{.*}}output_read.c:38{{$}}

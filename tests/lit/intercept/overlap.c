@@ -39,6 +39,7 @@ int main(int argc, char **argv)
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: memcpy-param-overlap in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // CHECK-NEXT: {{^}}memcpy of overlapping ranges {{\[}}[[DST:0x[0-9a-f]+]], [[DEND:0x[0-9a-f]+]]) and {{\[}}[[SRC:0x[0-9a-f]+]], [[SEND:0x[0-9a-f]+]]) by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}Read of size {{[0-9]+}} at addr {{([0-9a-f]{16})}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} memcpy{{$}}
@@ -73,6 +74,7 @@ int main(int argc, char **argv)
 
 // STRCPY: {{^}}BUG: KASAN: strcpy-param-overlap in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // STRCPY-NEXT: {{^}}strcpy of overlapping ranges {{\[}}0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) and {{\[}}0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// STRCPY-NEXT: {{^}}Read of size {{[0-9]+}} at addr {{([0-9a-f]{16})}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // STRCPY-EMPTY:
 // STRCPY-NEXT: {{^}}Call Trace:{{$}}
 // STRCPY-NEXT: {{^}} strcpy{{$}}

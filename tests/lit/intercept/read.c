@@ -29,7 +29,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 64 at addr [[ADDR:0x[0-9a-f]+]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}Write of size 64 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} read{{$}}
@@ -37,16 +37,16 @@ int main(int argc, char **argv)
 // CHECK: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}read.c:18{{$}}
-// CHECK: {{^}}The buggy address belongs to the object at [[ADDR]]{{$}}
+// CHECK: {{^}}The buggy address belongs to the object at 0x[[ADDR]]{{$}}
 // CHECK-NEXT: {{^}} which belongs to the cache kmalloc-32 of size 32{{$}}
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
-// CHECK-NEXT: {{^}} 32-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
+// CHECK-NEXT: {{^}} 32-byte region {{\[}}0x[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
 // CHECK: STATUS: exit 1{{$}}
 
 // WRITE: {{^}}n=32 errno=- buf=// rea{{$}}
 // WRITE-NEXT: {{^}}=================================================================={{$}}
 // WRITE-NEXT: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// WRITE-NEXT: {{^}}Read of size 40 at addr 0x{{[0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// WRITE-NEXT: {{^}}Read of size 40 at addr {{[0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // WRITE-EMPTY:
 // WRITE-NEXT: {{^}}Call Trace:{{$}}
 // WRITE-NEXT: {{^}} write{{$}}

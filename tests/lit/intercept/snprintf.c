@@ -31,7 +31,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 17 at addr [[ADDR:0x[0-9a-f]+]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}Write of size 17 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} snprintf{{$}}
@@ -39,14 +39,14 @@ int main(int argc, char **argv)
 // CHECK: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}snprintf.c:17{{$}}
-// CHECK: {{^}}The buggy address belongs to the object at [[ADDR]]{{$}}
+// CHECK: {{^}}The buggy address belongs to the object at 0x[[ADDR]]{{$}}
 // CHECK-NEXT: {{^}} which belongs to the cache kmalloc-16 of size 16{{$}}
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
-// CHECK-NEXT: {{^}} 16-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
+// CHECK-NEXT: {{^}} 16-byte region {{\[}}0x[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
 // CHECK: STATUS: exit 1{{$}}
 
 // SPRINTF: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// SPRINTF-NEXT: {{^}}Write of size {{[0-9]+}} at addr 0x{{[0-9a-f]+}} by task
+// SPRINTF-NEXT: {{^}}Write of size {{[0-9]+}} at addr {{[0-9a-f]+}} by task
 // SPRINTF: {{^}}Call Trace:{{$}}
 // SPRINTF-NEXT: {{^}} sprintf{{$}}
 // SPRINTF-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}snprintf.c:24{{$}}

@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 // CHECK: {{^}}poisoned 0 1{{$}}
 // CHECK-NEXT: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: global-out-of-bounds in measure+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Read of size 2 at addr [[ADDR:0x[0-9a-f]+]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}Read of size 2 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} strlen{{$}}
@@ -72,7 +72,7 @@ int main(int argc, char **argv)
 // TAIL: {{^}}poisoned 0 1 1{{$}}
 // TAIL-NEXT: {{^}}=================================================================={{$}}
 // TAIL-NEXT: {{^}}BUG: KASAN: use-after-poison in measure+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// TAIL-NEXT: {{^}}Read of size 3 at addr 0x{{[0-9a-f]+}} by task
+// TAIL-NEXT: {{^}}Read of size 3 at addr {{[0-9a-f]+}} by task
 // TAIL: {{^}} strlen{{$}}
 // TAIL: {{^}}>0x{{[0-9a-f]+}}:{{.*}} 05 f7 f9{{.*}}
 // TAIL: STATUS: exit 1{{$}}

@@ -29,7 +29,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: slab-out-of-bounds in copy+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 24 at addr [[ADDR:0x[0-9a-f]+]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}Write of size 24 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} strncpy{{$}}
@@ -37,10 +37,10 @@ int main(int argc, char **argv)
 // CHECK: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}strncpy.c:21{{$}}
-// CHECK: {{^}}The buggy address belongs to the object at [[ADDR]]{{$}}
+// CHECK: {{^}}The buggy address belongs to the object at 0x[[ADDR]]{{$}}
 // CHECK-NEXT: {{^}} which belongs to the cache kmalloc-16 of size 16{{$}}
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
-// CHECK-NEXT: {{^}} 10-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
+// CHECK-NEXT: {{^}} 10-byte region {{\[}}0x[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
 // CHECK: {{^}}>0x{{[0-9a-f]+}}:{{.*}} 00 02 fc{{.*}}
 // CHECK: STATUS: exit 1{{$}}
 

@@ -32,7 +32,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Read of size {{[0-9]+}} at addr [[ADDR:0x[0-9a-f]+]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}Read of size {{[0-9]+}} at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} wcslen{{$}}
@@ -40,14 +40,14 @@ int main(int argc, char **argv)
 // CHECK: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}wcslen.c:16{{$}}
-// CHECK: {{^}}The buggy address belongs to the object at [[ADDR]]{{$}}
+// CHECK: {{^}}The buggy address belongs to the object at 0x[[ADDR]]{{$}}
 // CHECK-NEXT: {{^}} which belongs to the cache kmalloc-16 of size 16{{$}}
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
-// CHECK-NEXT: {{^}} 12-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
+// CHECK-NEXT: {{^}} 12-byte region {{\[}}0x[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
 // CHECK: STATUS: exit 1{{$}}
 
 // WCSCPY: {{^}}BUG: KASAN: slab-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// WCSCPY-NEXT: {{^}}Write of size 16 at addr [[ADDR:0x[0-9a-f]+]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// WCSCPY-NEXT: {{^}}Write of size 16 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // WCSCPY-EMPTY:
 // WCSCPY-NEXT: {{^}}Call Trace:{{$}}
 // WCSCPY-NEXT: {{^}} wcscpy{{$}}
@@ -55,7 +55,7 @@ int main(int argc, char **argv)
 // WCSCPY: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // WCSCPY-NEXT: {{^}} malloc{{$}}
 // WCSCPY-NEXT: {{^}} main+0x{{.*}}wcslen.c:17{{$}}
-// WCSCPY: {{^}} 12-byte region {{\[}}[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
+// WCSCPY: {{^}} 12-byte region {{\[}}0x[[ADDR]], 0x{{[0-9a-f]+}}){{$}}
 // WCSCPY: STATUS: exit 1{{$}}
 
 // OK: {{^}}2{{$}}

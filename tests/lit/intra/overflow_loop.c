@@ -25,7 +25,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: intra-object-out-of-bounds in fill+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 1 at addr [[BAD:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Write of size 1 at addr {{0*}}[[BAD:[1-9a-f][0-9a-f]*]] by task
 // CHECK: Call Trace:
 // CHECK-NEXT: {{^}} fill+0x{{.*}}packet.h:{{[0-9]+}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}overflow_loop.c:19

@@ -33,11 +33,11 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: intra-object-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 20 at addr [[DATA:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Write of size 20 at addr {{0*}}[[DATA:[1-9a-f][0-9a-f]*]] by task
 // CHECK: Call Trace:
 // CHECK-NEXT: {{^}} memcpy{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}overflow_memcpy.c:29
-// CHECK: The buggy address belongs to the object at [[DATA]]
+// CHECK: The buggy address belongs to the object at 0x[[DATA]]
 // CHECK: {{^}}The buggy address is located 0 bytes inside of{{$}}
 // CHECK-NEXT: {{^}} 64-byte region
 // CHECK-EMPTY:

@@ -24,11 +24,11 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: intra-object-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 16 at addr [[DATA:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Write of size 16 at addr {{0*}}[[DATA:[1-9a-f][0-9a-f]*]] by task
 // CHECK: Call Trace:
 // CHECK-NEXT: {{^}} strcpy{{$}}
 // CHECK-NEXT: {{^}} main+0x{{.*}}overflow_strcpy.c:19
-// CHECK: The buggy address belongs to the object at [[DATA]]
+// CHECK: The buggy address belongs to the object at 0x[[DATA]]
 // CHECK: {{^}}The first bad byte 0x{{[0-9a-f]+}} is located 0 bytes past the end of field 'data' of struct packet (red zone 'rz0' at offset 16, 16 bytes){{$}}
 // CHECK: STATUS: exit 1{{$}}
 

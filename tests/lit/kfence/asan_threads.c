@@ -34,13 +34,13 @@ int main(int argc, char **argv)
 }
 
 // MAIN: ERROR: AddressSanitizer: heap-use-after-free on address 0x{{[0-9a-f]+}} at pc 0x{{[0-9a-f]+}} (KFENCE)
-// MAIN-NEXT: {{^}}WRITE at 0x{{[0-9a-f]+}} thread T0{{$}}
+// MAIN-NEXT: {{^}}WRITE of size 1 at 0x{{[0-9a-f]+}} thread T0{{$}}
 // MAIN: {{^}}freed by thread T0 here:{{$}}
 // MAIN: {{^}}previously allocated by thread T0 here:{{$}}
 // MAIN: STATUS: exit 0{{$}}
 
 // THREAD: ERROR: AddressSanitizer: heap-use-after-free on address
-// THREAD-NEXT: {{^}}WRITE at 0x{{[0-9a-f]+}} thread T1 (worker){{$}}
+// THREAD-NEXT: {{^}}WRITE of size 1 at 0x{{[0-9a-f]+}} thread T1 (worker){{$}}
 // THREAD: {{^}}freed by thread T0 here:{{$}}
 // THREAD: {{^}}previously allocated by thread T0 here:{{$}}
 // THREAD: STATUS: exit 0{{$}}

@@ -18,7 +18,7 @@ int main(void)
 }
 
 // ASAN: ==ERROR: AddressSanitizer: heap-use-after-free on address 0x{{[0-9a-f]+}} at pc 0x{{[0-9a-f]+}} (KFENCE)
-// ASAN-NEXT: WRITE at 0x{{[0-9a-f]+}} thread T0{{$}}
+// ASAN-NEXT: WRITE of size 1 at 0x{{[0-9a-f]+}} thread T0{{$}}
 // ASAN-NEXT: #0 0x{{[0-9a-f]+}} in main {{.*}}formats.c:16
 // ASAN: 0x{{[0-9a-f]+}} is located 2 bytes inside of 20-byte region [0x{{[0-9a-f]+}},0x{{[0-9a-f]+}}) (kfence-#{{[0-9]+}}, cache=malloc)
 // ASAN-NEXT: freed by thread T0 here:
@@ -40,7 +40,7 @@ int main(void)
 // STATS-NEXT: skipped allocations (capacity): 0
 // STATS-NEXT: pool: 255 objects, 2048 KiB
 
-// JCHECK: report type=use-after-free asan_type=heap-use-after-free access=write size=0 top=main object=freed/20 cache=malloc/4096 inside 2 addr_ok=1 alloc0=malloc free0=free
+// JCHECK: report type=use-after-free asan_type=heap-use-after-free access=write size=1 top=main object=freed/20 cache=malloc/4096 inside 2 addr_ok=1 alloc0=malloc free0=free
 // JCHECK-NEXT: 1 json reports
 // Not on aarch64: runs a plain program under the KFENCE preload (libksan-kfence.so), which is not built for aarch64.
 // UNSUPPORTED: aarch64

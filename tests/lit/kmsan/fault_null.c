@@ -63,7 +63,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 // NULL: {{^}}BUG: KMSAN: null-ptr-deref in main+0x
-// NULL-NEXT: {{^}}Write at addr 0x10 by task
+// NULL-NEXT: {{^}}Write of size 4 at addr 0000000000000010 by task
 // NULL-NEXT: {{^}}(found at its KMSAN metadata 0x500000000010, where nothing is mapped){{$}}
 // NULL-EMPTY:
 // NULL-NEXT: {{^}} main+0x{{.*}}fault_null.c:
@@ -78,13 +78,13 @@ int main(int argc, char **argv)
 // JSON: {"detector":"KMSAN","type":"null-ptr-deref","asan_type":"SEGV","access":"write","address":"0x10",
 // JSON: STATUS: exit 1
 // WILD: {{^}}BUG: KMSAN: wild-memory-access in poke+0x
-// WILD-NEXT: {{^}}Write at addr 0x700000001000 by task
+// WILD-NEXT: {{^}}Write of size 4 at addr 0000700000001000 by task
 // WILD-NEXT: {{^}}(found at its KMSAN metadata 0x200000001000, where nothing is mapped){{$}}
 // WILD-EMPTY:
 // WILD-NEXT: {{^}} poke+0x
 // WILD: STATUS: exit 1
 // META: {{^}}BUG: KMSAN: wild-memory-access in poke+0x
-// META-NEXT: {{^}}Write at addr 0x123456789010 by task
+// META-NEXT: {{^}}Write of size 4 at addr 0000123456789010 by task
 // META-NEXT: {{^}}(the KMSAN metadata of 0x523456789010, where nothing is mapped){{$}}
 // META-EMPTY:
 // META-NEXT: {{^}} poke+0x

@@ -80,9 +80,9 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}report detector=KMSAN type=uninit-value function=use_local top=use_local origins=stack(x)@use_local{{$}}
 // CHECK-NEXT: {{^}}report detector=KMSAN type=uninit-value function=main top=main origins=stored@store,heap@malloc{{$}}
 // CHECK-NEXT: {{^}}report detector=KMSAN type=use-after-free function=main top=main origins=freed@free{{$}}
-// CHECK-NEXT: {{^}}report detector=KMSAN type=infoleak function=write top=leak origins=stack(m)@leak bytes=5-7/8{{$}}
-// CHECK-NEXT: {{^}}report detector=KMSAN type=infoleak-after-free function=write top=main origins=freed@free bytes=0-7/8{{$}}
-// CHECK-NEXT: {{^}}report detector=KMSAN type=infoleak function=usb top=main origins=heap@malloc bytes=6-7/8{{$}}
+// CHECK-NEXT: {{^}}report detector=KMSAN type=kernel-infoleak function=write top=leak origins=stack(m)@leak bytes=5-7/8{{$}}
+// CHECK-NEXT: {{^}}report detector=KMSAN type=kernel-infoleak-after-free function=write top=main origins=freed@free bytes=0-7/8{{$}}
+// CHECK-NEXT: {{^}}report detector=KMSAN type=kernel-infoleak function=usb top=main origins=heap@malloc bytes=6-7/8{{$}}
 // CHECK-NEXT: {{^}}STATUS: exit 0{{$}}
 // CHECK-NEXT: {{^}}7 json reports{{$}}
 

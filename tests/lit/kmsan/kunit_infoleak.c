@@ -84,29 +84,31 @@ int main(int argc, char **argv)
 }
 
 // STACK: {{^}}====================================================={{$}}
-// STACK-NEXT: {{^}}BUG: KMSAN: infoleak in write{{$}}
+// STACK-NEXT: {{^}}BUG: KMSAN: kernel-infoleak in write+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // STACK: {{^}} send_msg+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_infoleak.c:44{{$}}
 // STACK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_infoleak.c:80{{$}}
 // STACK: {{^}}Local variable m created at:{{$}}
 // STACK-NEXT: {{^}} main+
 // STACK: {{^}}Bytes 4-7 of 16 are uninitialized{{$}}
 // STACK-NEXT: {{^}}Memory access of size 16 starts at 0x{{[0-9a-f]+}}{{$}}
+// STACK-NEXT: {{^}}Data passed to write{{$}}
 // STACK: {{^}}====================================================={{$}}
 // STACK-NOT: read
 // STACK: STATUS: exit 1{{$}}
 
-// HEAP: {{^}}BUG: KMSAN: infoleak in write{{$}}
+// HEAP: {{^}}BUG: KMSAN: kernel-infoleak in write+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // HEAP: {{^}} send_msg+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_infoleak.c:44{{$}}
 // HEAP: {{^}}Uninit was created at:{{$}}
 // HEAP-NEXT: {{^}} malloc{{$}}
 // HEAP-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_infoleak.c:52{{$}}
 // HEAP: {{^}}Bytes 4-7 of 16 are uninitialized{{$}}
 // HEAP-NEXT: {{^}}Memory access of size 16 starts at 0x{{[0-9a-f]+}}{{$}}
+// HEAP-NEXT: {{^}}Data passed to write{{$}}
 // HEAP-NOT: read
 // HEAP: STATUS: exit 1{{$}}
 
 // UNALIGNED: {{^}}====================================================={{$}}
-// UNALIGNED-NEXT: {{^}}BUG: KMSAN: infoleak in write{{$}}
+// UNALIGNED-NEXT: {{^}}BUG: KMSAN: kernel-infoleak in write+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // UNALIGNED: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_infoleak.c:67{{$}}
 // UNALIGNED: {{^}}Uninit was stored to memory at:{{$}}
 // UNALIGNED-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_infoleak.c:66{{$}}
@@ -116,11 +118,12 @@ int main(int argc, char **argv)
 // UNALIGNED-NOT: {{^}}Uninit was
 // UNALIGNED: {{^}}Bytes 1-4 of 8 are uninitialized{{$}}
 // UNALIGNED-NEXT: {{^}}Memory access of size 8 starts at 0x{{[0-9a-f]+}}{{$}}
+// UNALIGNED-NEXT: {{^}}Data passed to write{{$}}
 // UNALIGNED: {{^}}====================================================={{$}}
 // UNALIGNED-NEXT: STATUS: exit 1{{$}}
 
 // FREED: {{^}}====================================================={{$}}
-// FREED-NEXT: {{^}}BUG: KMSAN: infoleak-after-free in write{{$}}
+// FREED-NEXT: {{^}}BUG: KMSAN: kernel-infoleak-after-free in write+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // FREED: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_infoleak.c:74{{$}}
 // FREED: {{^}}Uninit was created at:{{$}}
 // FREED-NEXT: {{^}} free{{$}}
@@ -128,6 +131,7 @@ int main(int argc, char **argv)
 // FREED-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_infoleak.c:73{{$}}
 // FREED: {{^}}Bytes 0-15 of 16 are uninitialized{{$}}
 // FREED-NEXT: {{^}}Memory access of size 16 starts at 0x{{[0-9a-f]+}}{{$}}
+// FREED-NEXT: {{^}}Data passed to write{{$}}
 // FREED: {{^}}====================================================={{$}}
 // FREED-NEXT: STATUS: exit 1{{$}}
 

@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}====================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KMSAN: infoleak in [[CALL]]{{$}}
+// CHECK-NEXT: {{^}}BUG: KMSAN: kernel-infoleak in [[CALL]]+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}kunit_infoleak_calls.c:{{[0-9]+}}{{$}}
 // CHECK: {{^}}Local variable m created at:{{$}}
 // CHECK-NEXT: {{^}} main+

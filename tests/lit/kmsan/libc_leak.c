@@ -104,31 +104,31 @@ int main(int argc, char **argv)
 // OK: done
 // OK-NEXT: STATUS: exit 0
 
-// CMSG: {{^}}BUG: KMSAN: infoleak in sendmsg{{$}}
+// CMSG: {{^}}BUG: KMSAN: kernel-infoleak in sendmsg+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // CMSG-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}libc_leak.c:{{[0-9]+}}{{$}}
 // CMSG: {{^}}Bytes 0-3 of 4 are uninitialized{{$}}
 // CMSG-NEXT: {{^}}Memory access of size 4 starts at
 // CMSG: STATUS: exit 1
 
-// ADDR: {{^}}BUG: KMSAN: infoleak in sendto{{$}}
+// ADDR: {{^}}BUG: KMSAN: kernel-infoleak in sendto+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // ADDR-NEXT: {{^}} main+0x{{.*}}libc_leak.c:{{[0-9]+}}{{$}}
 // ADDR: {{^}}Local variable a created at:
 // ADDR: {{^}}Bytes 2-5 of 6 are uninitialized{{$}}
 // ADDR: STATUS: exit 1
 
-// FPUTS: {{^}}BUG: KMSAN: infoleak in fputs{{$}}
+// FPUTS: {{^}}BUG: KMSAN: kernel-infoleak in fputs+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // FPUTS-NEXT: {{^}} main+0x
 // FPUTS: {{^}}Bytes 2-4 of 7 are uninitialized{{$}}
 // FPUTS-NOT: abcdefg
 // FPUTS: STATUS: exit 1
 
-// PUTS: {{^}}BUG: KMSAN: infoleak in puts{{$}}
+// PUTS: {{^}}BUG: KMSAN: kernel-infoleak in puts+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // PUTS: {{^}}Byte 6 of 7 is uninitialized{{$}}
 // PUTS: STATUS: exit 1
 
-// IOV: {{^}}BUG: KMSAN: infoleak in writev{{$}}
+// IOV: {{^}}BUG: KMSAN: kernel-infoleak in writev+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // IOV: {{^}}Bytes 1-3 of 8 are uninitialized{{$}}
-// IOV: {{^}}BUG: KMSAN: infoleak in writev{{$}}
+// IOV: {{^}}BUG: KMSAN: kernel-infoleak in writev+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // IOV: {{^}}Bytes 1-3 of 8 are uninitialized{{$}}
 // IOV: {{^}}wrote 16{{$}}
 // IOV: {{^}}done{{$}}

@@ -9,7 +9,7 @@
 // GCC-NOT: {{.}}
 // BOTH: {{^}}ksan-cc: kasan and kmsan exclude each other (as in the kernel): pick one{{$}}
 // WILD: BUG: KMSAN: wild-memory-access in main
-// WILD-NEXT: Read at addr 0x123456789000 by task
+// WILD-NEXT: Read of size 4 at addr 0000123456789000 by task
 // WILD: STATUS: exit 1
 int *volatile wild = (int *)0x123456789000;
 

@@ -174,7 +174,7 @@ int main(int argc, char **argv)
 // RET-NEXT: {{^}} main+0x{{.*}}shared_lib.c:{{[0-9]+}}{{$}}
 // RET: STATUS: exit 1
 
-// LEAK: {{^}}BUG: KMSAN: infoleak in write{{$}}
+// LEAK: {{^}}BUG: KMSAN: kernel-infoleak in write+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // LEAK-NEXT: {{^}} lib_send+0x{{.*}}shared_lib.c:98{{$}}
 // LEAK-NEXT: {{^}} main+0x{{.*}}shared_lib.c:{{[0-9]+}}{{$}}
 // LEAK: {{^}}Local variable p created at:

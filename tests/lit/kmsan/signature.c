@@ -85,8 +85,8 @@ int main(int argc, char **argv)
 // JSON-NOT: JSON ERROR
 // JSON: {{^}}signature {{([0-9a-f]{16})}} uninit-value | is_set | check | main{{$}}
 
-// LEAK: {{^}}BUG: KMSAN: infoleak in write{{$}}
-// LEAK: {{^}}Crash signature: {{([0-9a-f]{16})}} infoleak | send_msg | main{{$}}
+// LEAK: {{^}}BUG: KMSAN: kernel-infoleak in write+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// LEAK: {{^}}Crash signature: {{([0-9a-f]{16})}} kernel-infoleak | send_msg | main{{$}}
 
 // NULL: {{^}}BUG: KMSAN: null-ptr-deref in deref+0x
 // NULL: {{^}}Crash signature: {{([0-9a-f]{16})}} null-ptr-deref Read | deref | main{{$}}

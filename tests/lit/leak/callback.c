@@ -47,7 +47,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}done{{$}}
 // CHECK-NEXT: {{^}}callback: KMEMLEAK memory-leak Direct leak size 160000 object_size 16 first ok pc set{{$}}
-// CHECK: {{^}}  direct leak: 10000 object(s), 160000 byte(s) allocated from this backtrace{{$}}
+// CHECK: {{^}}  direct leak in {{[A-Za-z0-9_]+}}: 10000 object(s), 160000 byte(s) allocated from this backtrace{{$}}
 // CHECK: {{^}}callback: KMEMLEAK memory-leak Direct leak size 5000 object_size 5000 first ok pc set{{$}}
 // CHECK: {{^}}kmemleak: 10001 new suspected memory leaks{{$}}
 // CHECK-NEXT: {{^}}STATUS: exit 23{{$}}

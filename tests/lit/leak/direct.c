@@ -28,7 +28,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}done{{$}}
 // CHECK-NEXT: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KMEMLEAK: memory leak in make_leak{{$}}
+// CHECK-NEXT: {{^}}BUG: memory leak{{$}}
 // CHECK-NEXT: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 32):{{$}}
 // CHECK-NEXT: {{^}}  comm "{{[^"]+}}", pid {{[0-9]+}}{{$}}
 // CHECK-NEXT: {{^}}  hex dump (first 32 bytes):{{$}}
@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}    [<{{[0-9a-f]+}}>] make_leak+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}direct.c:14{{$}}
 // CHECK-NEXT: {{^}}    [<{{[0-9a-f]+}}>] deep+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}leak.h:{{[0-9]+}}{{$}}
 // CHECK-NEXT: {{^}}    [<{{[0-9a-f]+}}>] main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}direct.c:24{{$}}
-// CHECK: {{^}}  direct leak: 1 object(s), 32 byte(s) allocated from this backtrace{{$}}
+// CHECK: {{^}}  direct leak in make_leak: 1 object(s), 32 byte(s) allocated from this backtrace{{$}}
 // CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} memory-leak | make_leak | deep | main{{$}}
 // CHECK-NEXT: {{^}}=================================================================={{$}}
 // CHECK-NEXT: {{^}}kmemleak: 1 new suspected memory leaks{{$}}

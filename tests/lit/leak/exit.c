@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}leaving by {{.*}}{{$}}
 // CHECK-NEXT: {{^}}={{=+}}{{$}}
-// CHECK-NEXT: {{^}}BUG: KMEMLEAK: memory leak in leaks{{$}}
+// CHECK-NEXT: {{^}}BUG: memory leak{{$}}
 // CHECK-NEXT: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 40):{{$}}
 // CHECK: {{^}}STATUS: exit 23{{$}}
 

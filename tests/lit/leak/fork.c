@@ -30,7 +30,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 
-// CHECK: {{^}}BUG: KMEMLEAK: memory leak in child_leaks{{$}}
+// CHECK: {{^}}BUG: memory leak{{$}}
 // CHECK-NEXT: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 24):{{$}}
 // CHECK: {{^}}kmemleak: 1 new suspected memory leaks{{$}}
 // CHECK-NEXT: {{^}}child status 23{{$}}

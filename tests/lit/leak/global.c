@@ -72,9 +72,9 @@ int main(int argc, char **argv)
 // CHECK: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 300):{{$}}
 // CHECK: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 200):{{$}}
 // CHECK: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 100):{{$}}
-// CHECK: {{^}}  direct leak: 1 object(s), 32 byte(s) allocated from this backtrace{{$}}
-// CHECK: {{^}}  indirect leak: 1 object(s), 32 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
-// CHECK: {{^}}  indirect leak: 1 object(s), 32 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
+// CHECK: {{^}}  direct leak in {{[A-Za-z0-9_]+}}: 1 object(s), 32 byte(s) allocated from this backtrace{{$}}
+// CHECK: {{^}}  indirect leak in {{[A-Za-z0-9_]+}}: 1 object(s), 32 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
+// CHECK: {{^}}  indirect leak in {{[A-Za-z0-9_]+}}: 1 object(s), 32 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
 // CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} memory-leak | {{.+}}{{$}}
 // CHECK-NEXT: {{^}}={{=+}}{{$}}
 // CHECK-NEXT: {{^}}kmemleak: 7 new suspected memory leaks{{$}}

@@ -51,17 +51,17 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}done{{$}}
 // CHECK-NEXT: {{^}}={{=+}}{{$}}
-// CHECK-NEXT: {{^}}BUG: KMEMLEAK: memory leak in build{{$}}
+// CHECK-NEXT: {{^}}BUG: memory leak{{$}}
 // CHECK-NEXT: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 48):{{$}}
-// CHECK: {{^}}  direct leak: 1 object(s), 48 byte(s) allocated from this backtrace{{$}}
+// CHECK: {{^}}  direct leak in build: 1 object(s), 48 byte(s) allocated from this backtrace{{$}}
 // CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} memory-leak | build | deep | main{{$}}
 // CHECK-NEXT: {{^}}={{=+}}{{$}}
 // CHECK-NEXT: {{^}}={{=+}}{{$}}
-// CHECK-NEXT: {{^}}BUG: KMEMLEAK: memory leak in new_node{{$}}
+// CHECK-NEXT: {{^}}BUG: memory leak{{$}}
 // CHECK-NEXT: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 16):{{$}}
 // CHECK: {{^}}    [<{{[0-9a-f]+}}>] new_node+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}indirect.c:23{{$}}
 // CHECK-NEXT: {{^}}    [<{{[0-9a-f]+}}>] build+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}indirect.c:38{{$}}
-// CHECK: {{^}}  indirect leak: 3 object(s), 48 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
+// CHECK: {{^}}  indirect leak in new_node: 3 object(s), 48 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
 // CHECK-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} memory-leak | new_node | build | deep{{$}}
 // CHECK-NEXT: {{^}}={{=+}}{{$}}
 // CHECK-NEXT: {{^}}kmemleak: 4 new suspected memory leaks{{$}}

@@ -42,7 +42,7 @@ int main(int argc, char **argv)
 
 // CHECK: {{^}}done{{$}}
 // CHECK: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 100):{{$}}
-// CHECK: {{^}}  direct leak: 1 object(s), 100 byte(s) allocated from this backtrace{{$}}
+// CHECK: {{^}}  direct leak in {{[A-Za-z0-9_]+}}: 1 object(s), 100 byte(s) allocated from this backtrace{{$}}
 // CHECK: {{^}}STATUS: exit 23{{$}}
 
 // ZERO: {{^}}done{{$}}
@@ -50,5 +50,5 @@ int main(int argc, char **argv)
 // ZERO-NEXT: {{^}}  comm "{{[^"]+}}", pid {{[0-9]+}}{{$}}
 // ZERO-NEXT: {{^}}  hex dump (first 0 bytes):{{$}}
 // ZERO-NEXT: {{^}}  backtrace:{{$}}
-// ZERO: {{^}}  direct leak: 1 object(s), 0 byte(s) allocated from this backtrace{{$}}
+// ZERO: {{^}}  direct leak in {{[A-Za-z0-9_]+}}: 1 object(s), 0 byte(s) allocated from this backtrace{{$}}
 // ZERO: {{^}}STATUS: exit 23{{$}}

@@ -83,23 +83,23 @@ int main(int argc, char **argv)
 // OK-NEXT: {{^}}STATUS: exit 0{{$}}
 
 // LIST: {{^}}done{{$}}
-// LIST: {{^}}BUG: KMEMLEAK: memory leak in alloc_head{{$}}
-// LIST: {{^}}  direct leak: 1 object(s), 48 byte(s) allocated from this backtrace{{$}}
-// LIST: {{^}}BUG: KMEMLEAK: memory leak in alloc_node{{$}}
-// LIST: {{^}}  indirect leak: 30000 object(s), 32240000 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
-// LIST: {{^}}BUG: KMEMLEAK: memory leak in alloc_big{{$}}
-// LIST: {{^}}  indirect leak: 30 object(s), 2100000 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
+// LIST: {{^}}BUG: memory leak{{$}}
+// LIST: {{^}}  direct leak in alloc_head: 1 object(s), 48 byte(s) allocated from this backtrace{{$}}
+// LIST: {{^}}BUG: memory leak{{$}}
+// LIST: {{^}}  indirect leak in alloc_node: 30000 object(s), 32240000 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
+// LIST: {{^}}BUG: memory leak{{$}}
+// LIST: {{^}}  indirect leak in alloc_big: 30 object(s), 2100000 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
 // LIST: {{^}}kmemleak: 30031 new suspected memory leaks{{$}}
 // LIST: {{^}}STATUS: exit 23{{$}}
 
 // LARGE: {{^}}done{{$}}
-// LARGE: {{^}}BUG: KMEMLEAK: memory leak in alloc_big{{$}}
+// LARGE: {{^}}BUG: memory leak{{$}}
 // LARGE-NEXT: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 70000):{{$}}
 // LARGE: {{^}}kmemleak: 1 new suspected memory leaks{{$}}
 // LARGE: {{^}}STATUS: exit 23{{$}}
 
 // FREED: {{^}}done{{$}}
 // FREED: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 100):{{$}}
-// FREED: {{^}}  direct leak: 1 object(s), 100 byte(s) allocated from this backtrace{{$}}
+// FREED: {{^}}  direct leak in {{[A-Za-z0-9_]+}}: 1 object(s), 100 byte(s) allocated from this backtrace{{$}}
 // FREED: {{^}}kmemleak: 1 new suspected memory leaks{{$}}
 // FREED: {{^}}STATUS: exit 23{{$}}

@@ -74,16 +74,16 @@ int main(int argc, char **argv)
 	return 0;
 }
 
-// RECOVER: {{^}}BUG: KMEMLEAK: memory leak in leaks{{$}}
+// RECOVER: {{^}}BUG: memory leak{{$}}
 // RECOVER: {{^}}kmemleak: 1 new suspected memory leaks{{$}}
 // RECOVER-NEXT: {{^}}recoverable: 1{{$}}
-// RECOVER: {{^}}BUG: KMEMLEAK: memory leak in leaks{{$}}
+// RECOVER: {{^}}BUG: memory leak{{$}}
 // RECOVER: {{^}}kmemleak: 1 new suspected memory leaks{{$}}
 // RECOVER-NEXT: {{^}}again: 1{{$}}
-// RECOVER: {{^}}BUG: KMEMLEAK: memory leak in leaks{{$}}
+// RECOVER: {{^}}BUG: memory leak{{$}}
 // RECOVER: {{^}}STATUS: exit 23{{$}}
 
-// NOW: {{^}}BUG: KMEMLEAK: memory leak in leaks{{$}}
+// NOW: {{^}}BUG: memory leak{{$}}
 // NOW: {{^}}kmemleak: 1 new suspected memory leaks{{$}}
 // NOW-NEXT: {{^}}STATUS: exit 23{{$}}
 
@@ -94,7 +94,7 @@ int main(int argc, char **argv)
 // LEAKS: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 200):{{$}}
 // LEAKS: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 8):{{$}}
 // LEAKS: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 100):{{$}}
-// LEAKS: {{^}}  indirect leak: 1 object(s), 100 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
+// LEAKS: {{^}}  indirect leak in {{[A-Za-z0-9_]+}}: 1 object(s), 100 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
 // LEAKS: {{^}}kmemleak: 3 new suspected memory leaks{{$}}
 // LEAKS-NEXT: {{^}}STATUS: exit 23{{$}}
 

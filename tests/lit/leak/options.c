@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 // OFFCHECK-NEXT: {{^}}done{{$}}
 // OFFCHECK-NEXT: {{^}}STATUS: exit 0{{$}}
 
-// CHECK: {{^}}BUG: KMEMLEAK: memory leak in leaks{{$}}
+// CHECK: {{^}}BUG: memory leak{{$}}
 // CHECK-NEXT: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 56):{{$}}
 // CHECK: {{^}}kmemleak: 1 new suspected memory leaks{{$}}
 // CHECK-NEXT: {{^}}first check: 1{{$}}

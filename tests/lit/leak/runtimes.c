@@ -39,10 +39,10 @@ int main(void)
 // NOOP-NEXT: {{^}}done{{$}}
 // NOOP-NEXT: {{^}}STATUS: exit 0{{$}}
 
-// FOUND: {{^}}BUG: KMEMLEAK: memory leak in leaks{{$}}
+// FOUND: {{^}}BUG: memory leak{{$}}
 // FOUND: {{^}}ksan_leak_check: 1{{$}}
 // FOUND: {{^}}recoverable: 1{{$}}
-// FOUND: {{^}}BUG: KMEMLEAK: memory leak in leaks{{$}}
+// FOUND: {{^}}BUG: memory leak{{$}}
 // FOUND: {{^}}STATUS: exit 23{{$}}
 
 // TAGS: {{^}}libksan-tags.a: {{(not built|6 weak leak definitions)$}}

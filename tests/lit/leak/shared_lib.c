@@ -37,7 +37,7 @@ int main(void)
 }
 #endif
 
-// CHECK: {{^}}BUG: KMEMLEAK: memory leak in lib_leaks{{$}}
+// CHECK: {{^}}BUG: memory leak{{$}}
 // CHECK-NEXT: {{^}}unreferenced object 0x{{[0-9a-f]+}} (size 321):{{$}}
 // CHECK: {{^}}    [<{{[0-9a-f]+}}>] lib_leaks+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}shared_lib.c:{{[0-9]+}}{{$}}
 // CHECK: {{^}}kmemleak: 1 new suspected memory leaks{{$}}

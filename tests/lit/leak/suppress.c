@@ -81,10 +81,10 @@ int main(int argc, char **argv)
 
 // MISS: {{^}}done{{$}}
 // MISS-NEXT: {{^}}={{=+}}{{$}}
-// MISS-NEXT: {{^}}BUG: KMEMLEAK: memory leak in make_head{{$}}
-// MISS: {{^}}  direct leak: 1 object(s), 16 byte(s) allocated from this backtrace{{$}}
-// MISS: {{^}}  indirect leak: 1 object(s), 16 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
-// MISS: {{^}}  indirect leak: 1 object(s), 16 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
+// MISS-NEXT: {{^}}BUG: memory leak{{$}}
+// MISS: {{^}}  direct leak in make_head: 1 object(s), 16 byte(s) allocated from this backtrace{{$}}
+// MISS: {{^}}  indirect leak in {{[A-Za-z0-9_]+}}: 1 object(s), 16 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
+// MISS: {{^}}  indirect leak in {{[A-Za-z0-9_]+}}: 1 object(s), 16 byte(s) allocated from this backtrace (only leaked objects point to them){{$}}
 // MISS-NEXT: {{^}}Crash signature: {{([0-9a-f]{16})}} memory-leak | {{.+}}{{$}}
 // MISS-NEXT: {{^}}={{=+}}{{$}}
 // MISS-NEXT: {{^}}kmemleak: 1 object(s), 77 byte(s) suppressed by leak:lib_alloc{{$}}

@@ -28,7 +28,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in lib_upper+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} lib_upper+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}libwork.c:17{{$}}
 // CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}dlopen.c:24{{$}}
@@ -37,7 +37,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} lib_alloc+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}libwork.c:7{{$}}
 // CHECK-NEXT: {{^}} lib_upper+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}libwork.c:13{{$}}
 // CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}dlopen.c:24{{$}}
-// CHECK: 5-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]])
+// CHECK: 5-byte region {{\[}}0x{{[0-9a-f]+}}, 0x[[ADDR]])
 // CHECK: STATUS: exit 1{{$}}
 
 // OK: {{^}}HELLO{{$}}

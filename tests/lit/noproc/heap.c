@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in write_past+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: {{^}}Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task {{(heap.c.tmp|qemu-aarch64)}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{(heap.c.tmp|qemu-aarch64)}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} write_past+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}noproc{{/|\\}}heap.c:23{{$}}
@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} get+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:17{{$}}
 // CHECK-NEXT: {{^}} work+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:28{{$}}
 // CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}heap.c:38{{$}}
-// CHECK: {{^}} 100-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]]){{$}}
+// CHECK: {{^}} 100-byte region {{\[}}0x{{[0-9a-f]+}}, 0x[[ADDR]]){{$}}
 // CHECK: STATUS: exit 1{{$}}
 
 // NULL: {{^}}BUG: KASAN: null-ptr-deref in write_past+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}

@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: slab-out-of-bounds in terminate+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// CHECK-NEXT: Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task {{(static.c.tmp|qemu-aarch64)}}/{{[0-9]+}}{{$}}
+// CHECK-NEXT: Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{(static.c.tmp|qemu-aarch64)}}/{{[0-9]+}}{{$}}
 // CHECK: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} terminate+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}static.c:24{{$}}
 // CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}static.c:33{{$}}
@@ -48,7 +48,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} malloc{{$}}
 // CHECK-NEXT: {{^}} copy+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}static.c:16{{$}}
 // CHECK-NEXT: {{^}} main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}static.c:30{{$}}
-// CHECK: 24-byte region {{\[}}0x{{[0-9a-f]+}}, [[ADDR]])
+// CHECK: 24-byte region {{\[}}0x{{[0-9a-f]+}}, 0x[[ADDR]])
 // CHECK: STATUS: exit 1{{$}}
 
 // UAF: {{^}}BUG: KASAN: slab-use-after-free in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}

@@ -78,7 +78,7 @@ int main(int argc, char **argv)
 }
 
 // HEAP: {{^}}BUG: KASAN: slab-out-of-bounds in poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// HEAP-NEXT: {{^}}Write of size 1 at addr [[ADDR:0x[0-9a-f]+]] by task worker/[[TID:[0-9]+]]{{$}}
+// HEAP-NEXT: {{^}}Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task worker/[[TID:[0-9]+]]{{$}}
 // HEAP: {{^}}Call Trace:{{$}}
 // HEAP-NEXT: {{^}} poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:28{{$}}
 // HEAP-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:39{{$}}
@@ -100,9 +100,9 @@ int main(int argc, char **argv)
 // HEAP: STATUS: exit 1{{$}}
 
 // STACK: {{^}}BUG: KASAN: stack-out-of-bounds in poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// OWN-NEXT: {{^}}Write of size 1 at addr 0x{{[0-9a-f]+}} by task worker/[[TID:[0-9]+]]{{$}}
-// MAIN-NEXT: {{^}}Write of size 1 at addr 0x{{[0-9a-f]+}} by task worker/{{[0-9]+}}{{$}}
-// MAINOWN-NEXT: {{^}}Write of size 1 at addr 0x{{[0-9a-f]+}} by task {{(thread.c.tmp|qemu-aarch64)}}/[[TID:[0-9]+]]{{$}}
+// OWN-NEXT: {{^}}Write of size 1 at addr {{[0-9a-f]+}} by task worker/[[TID:[0-9]+]]{{$}}
+// MAIN-NEXT: {{^}}Write of size 1 at addr {{[0-9a-f]+}} by task worker/{{[0-9]+}}{{$}}
+// MAINOWN-NEXT: {{^}}Write of size 1 at addr {{[0-9a-f]+}} by task {{(thread.c.tmp|qemu-aarch64)}}/[[TID:[0-9]+]]{{$}}
 // STACK: {{^}}Call Trace:{{$}}
 // STACK-NEXT: {{^}} poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:28{{$}}
 // OWN-NEXT: {{^}} worker_body+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}} {{.*}}thread.c:42{{$}}

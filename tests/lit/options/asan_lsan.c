@@ -40,7 +40,7 @@ int main(void)
 }
 
 // LEAK: {{^}}main done{{$}}
-// LEAK: {{^}}BUG: KMEMLEAK: memory leak in leaks{{$}}
+// LEAK: {{^}}BUG: memory leak{{$}}
 // LEAK: {{^}}STATUS: exit [[CODE]]{{$}}
 
 // SUPP: {{^}}main done{{$}}

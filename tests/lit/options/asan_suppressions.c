@@ -46,7 +46,7 @@ int main(void)
 
 // LEAK: {{^}}len 1{{$}}
 // LEAK: {{^}}main done{{$}}
-// LEAK: {{^}}BUG: KMEMLEAK: memory leak in leaks{{$}}
+// LEAK: {{^}}BUG: memory leak{{$}}
 // LEAK: {{^}}STATUS: exit 23{{$}}
 
 // QUIET: {{^}}len 1{{$}}

@@ -44,7 +44,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: double-free in main+
-// CHECK-NEXT: {{^}}Free of addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Free of addr {{0*}}[[FADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} ksan_pool_free{{$}}
@@ -56,10 +56,10 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}} ksan_pool_free{{$}}
 // CHECK-NEXT: {{^}} slots_free+
 // CHECK-NEXT: {{^}} put_buf+
-// CHECK: {{^}}The buggy address belongs to the object at [[ADDR]]{{$}}
+// CHECK: {{^}}The buggy address belongs to the object at 0x[[FADDR]]{{$}}
 // CHECK-NEXT: {{^}} which belongs to the cache buf_pool of size 32{{$}}
 // CHECK-NEXT: {{^}}The buggy address is located 0 bytes inside of{{$}}
-// CHECK-NEXT: {{^}} 32-byte region [[[ADDR]],
+// CHECK-NEXT: {{^}} 32-byte region [0x[[FADDR]],
 // CHECK-NOT: not handed out
 // CHECK: {{^}}Memory state around the buggy address:
 // HALT: STATUS: exit 1{{$}}

@@ -47,7 +47,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}BUG: KASAN: invalid-free in main+
-// CHECK-NEXT: {{^}}Free of addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Free of addr {{0*}}[[FADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^}}Call Trace:{{$}}
 // CHECK-NEXT: {{^}} ksan_pool_free{{$}}

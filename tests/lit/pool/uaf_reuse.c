@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 // KSAN: {{^}}handed out again: 0, released: 6{{$}}
 // CHECK-NEXT: {{^}}={{=+}}{{$}}
 // CHECK-NEXT: {{^}}BUG: KASAN: slab-use-after-free in main+
-// CHECK-NEXT: {{^}}Read of size 4 at addr [[ADDR:0x[0-9a-f]+]] by task
+// CHECK-NEXT: {{^}}Read of size 4 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task
 // CHECK: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // CHECK-NEXT: {{^}} ksan_pool_alloc{{$}}
 // CHECK-NEXT: {{^}} slots_alloc+{{.*}}slots.h:

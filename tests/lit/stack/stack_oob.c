@@ -28,7 +28,7 @@ int main(int argc, char **argv)
 }
 
 // CHECK: BUG: KASAN: stack-out-of-bounds in peek+0x
-// CHECK-NEXT: Read of size 1 at addr 0x{{[0-9a-f]+}} by task {{.*}}/{{[0-9]+}}
+// CHECK-NEXT: Read of size 1 at addr {{[0-9a-f]+}} by task {{.*}}/{{[0-9]+}}
 // CHECK: The buggy address belongs to stack of task {{.*}}/{{[0-9]+}}
 // OVER-NEXT: and is located at offset [[#]] in frame:
 // UNDER-NEXT: and is located at offset [[#]] in frame:

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 }
 
 // THR: BUG: KASAN: slab-out-of-bounds in worker+0x
-// THR-NEXT: Write of size 1 at addr 0x{{[0-9a-f]+}} by task worker/[[TID:[0-9]+]]
+// THR-NEXT: Write of size 1 at addr {{[0-9a-f]+}} by task worker/[[TID:[0-9]+]]
 // THR: Task worker/[[TID]] was created by task {{[0-9]+}}:
 // THR-NEXT: {{^}} pthread_create{{$}}
 // THR-NEXT: {{^}} main+0x

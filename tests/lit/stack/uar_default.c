@@ -67,7 +67,7 @@ int main(void)
 // gcc: {{^}}write_through 1{{$}}
 // gcc-NEXT: {{^}}={{=+}}{{$}}
 // gcc-NEXT: {{^}}BUG: KASAN: stack-use-after-return in write_through+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// gcc-NEXT: {{^}}Write of size 1 at addr 0x{{[0-9a-f]+}} by task {{.*}}/{{[0-9]+}}{{$}}
+// gcc-NEXT: {{^}}Write of size 1 at addr {{[0-9a-f]+}} by task {{.*}}/{{[0-9]+}}{{$}}
 // gcc: {{^}} write_through+0x{{.*}}uar_default.c:[[@LINE-32]]{{$}}
 // gcc: {{^}}The buggy address belongs to stack of task {{.*}}/{{[0-9]+}}{{$}}
 // gcc-NEXT: {{^}} and is located at offset {{32|48}} in frame:{{$}}
