@@ -42,7 +42,7 @@ void kasan_print_type_use(struct report_ctx *c, int asan)
 		return;
 	}
 	core_task_name(task, sizeof(task));
-	core_bprintf(&core_rbuf, "Use of a %s at addr 0x%lx as a %s by task %s\n",
+	core_bprintf(&core_rbuf, "Use of a %s at addr %016lx as a %s by task %s\n",
 		     c->type_use->have->name, (unsigned long)c->r.addr, c->type_use->used->name,
 		     task);
 }

@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 // CHECK: BUG: KASAN: type-confusion in on_login+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
-// CHECK-NEXT: Use of a struct request at addr 0x{{[0-9a-f]+}} as a struct session by task
+// CHECK-NEXT: Use of a struct request at addr {{[0-9a-f]+}} as a struct session by task
 // CHECK: Allocated by task
 // CHECK-NEXT: malloc
 // CHECK-NEXT: main+

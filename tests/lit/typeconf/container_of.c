@@ -110,7 +110,7 @@ int main(int argc, char **argv)
 	return 1;
 }
 // CHECK: BUG: KASAN: type-confusion in io_dispatch+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
-// CHECK-NEXT: Use of a struct timer at addr 0x{{[0-9a-f]+}} as a struct io by task
+// CHECK-NEXT: Use of a struct timer at addr {{[0-9a-f]+}} as a struct io by task
 // CHECK: Call Trace:
 // CHECK-NEXT: ksan_check_type
 // CHECK-NEXT: io_dispatch+
@@ -135,7 +135,7 @@ int main(int argc, char **argv)
 // ASAN: SUMMARY: AddressSanitizer: type-confusion
 // JSON: report type=type-confusion asan_type=type-confusion access=read size=0 top=ksan_check_type object=allocated/32 cache=kmalloc-32/32 inside 8 addr_ok=1 alloc0=malloc
 // MEMBER: BUG: KASAN: type-confusion in io_dispatch
-// MEMBER: Use of a struct io at addr 0x{{[0-9a-f]+}} as a struct io by task
+// MEMBER: Use of a struct io at addr {{[0-9a-f]+}} as a struct io by task
 // MEMBER: The object holds a struct io (32 bytes) at offset 0;
 // MEMBER-NEXT: it was used as a struct io (32 bytes) through its member node (offset 0),
 // MEMBER-NEXT: which puts the struct io at offset 16 of the object

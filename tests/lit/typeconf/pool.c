@@ -60,7 +60,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 // CHECK: BUG: KASAN: type-confusion in buf_len
-// CHECK-NEXT: Use of a struct conn at addr 0x{{[0-9a-f]+}} as a struct buf by task
+// CHECK-NEXT: Use of a struct conn at addr {{[0-9a-f]+}} as a struct buf by task
 // CHECK: Allocated by task
 // CHECK-NEXT: ksan_pool_alloc
 // CHECK-NEXT: main+

@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 // ASAN: #1 {{.*}} in drop_table
 // ASAN: previously allocated by thread T0 here:
 // ASAN: #1 {{.*}} in make_table
-// JSON: report type=use-after-unmap asan_type=use-after-unmap access=read size=0 top=lookup unmapped={{[0-9]+}}+{{[0-9]+}} map0=malloc unmap0=free object=1048576
+// JSON: report type=use-after-unmap asan_type=use-after-unmap access=read size=1 top=lookup unmapped={{[0-9]+}}+{{[0-9]+}} map0=malloc unmap0=free object=1048576
 // UAF: BUG: KASAN: use-after-free in lookup
 // FRESH: fresh 2
 // FRESH: STATUS: exit 0

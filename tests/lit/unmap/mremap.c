@@ -55,7 +55,7 @@ int main(int argc, char **argv)
 // SHRUNK: The buggy address is located 4104 bytes inside of
 // SHRUNK-NEXT: 12288-byte range
 // SHRUNK: STATUS: exit 1
-// JSON: report type=use-after-unmap asan_type=use-after-unmap access=read size=0 top=peek unmapped=16384+8 map0=mmap unmap0=mremap
+// JSON: report type=use-after-unmap asan_type=use-after-unmap access=read size=1 top=peek unmapped=16384+8 map0=mmap unmap0=mremap
 // GOOD: moved 1
 // GOOD: good a
 // GOOD: STATUS: exit 0

@@ -72,7 +72,7 @@ int main(int argc, char **argv)
 }
 // CHECK: reused 0
 // CHECK: BUG: KASAN: use-after-unmap in read_stale+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
-// CHECK-NEXT: Read at addr 0x{{[0-9a-f]+}} by task
+// CHECK-NEXT: Read of size 1 at addr {{[0-9a-f]+}} by task
 // CHECK: Call Trace:
 // CHECK-NEXT: read_stale+{{.*}}munmap.c:{{[0-9]+}}
 // CHECK: Mapped by task
@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 // CHECK: Crash signature: {{[0-9a-f]+}} use-after-unmap Read | read_stale
 // CHECK: STATUS: exit 1
 // ASAN: ERROR: AddressSanitizer: use-after-unmap on address
-// ASAN-NEXT: READ at 0x{{[0-9a-f]+}} thread T0
+// ASAN-NEXT: READ of size 1 at 0x{{[0-9a-f]+}} thread T0
 // ASAN: #0 {{.*}} in read_stale
 // ASAN: unmapped by thread T0 here:
 // ASAN-NEXT: #0 {{.*}} in munmap
@@ -97,7 +97,7 @@ int main(int argc, char **argv)
 // ASAN-NEXT: #0 {{.*}} in mmap
 // ASAN-NEXT: #1 {{.*}} in map_buffer
 // ASAN: SUMMARY: AddressSanitizer: use-after-unmap
-// JSON: report type=use-after-unmap asan_type=use-after-unmap access=read size=0 top=read_stale unmapped=65536+100 map0=mmap unmap0=munmap
+// JSON: report type=use-after-unmap asan_type=use-after-unmap access=read size=1 top=read_stale unmapped=65536+100 map0=mmap unmap0=munmap
 // JSON: 1 json reports
 // OFF: reused 1
 // OFF: stale b
