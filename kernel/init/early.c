@@ -53,7 +53,7 @@ void __noreturn early_start(uint32_t magic, uint32_t info)
 	void (**ctor)(void);
 
 	serial_init();
-	cpu_init();
+	cpu_init(0);
 	task_init();
 	if (magic != MB_BOOT_MAGIC)
 		panic("not started by a Multiboot loader (magic 0x%x)", magic);
