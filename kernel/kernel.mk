@@ -61,7 +61,8 @@ KERNEL_ASM := $(wildcard kernel/arch/*.S)
 KERNEL_NOSAN := kernel/arch/cpu.c kernel/arch/paging.c kernel/arch/serial.c \
 	kernel/arch/traps.c kernel/mm/pmm.c kernel/init/early.c kernel/init/kport.c \
 	kernel/init/cmdline.c kernel/lib/printk.c kernel/lib/string.c \
-	kernel/lib/kallsyms.c kernel/sched/task.c kernel/arch/smp.c
+	kernel/lib/kallsyms.c kernel/sched/task.c kernel/arch/smp.c \
+	kernel/mm/percpu.c
 KERNEL_HDRS := $(wildcard kernel/include/kernel/*.h kernel/test/*.h src/port/baremetal/*.h \
 	src/core/*.h src/kasan/*.h src/kfence/*.h src/ubsan/*.h include/ksan/*.h) src/core/options.def \
 	kernel/kernel.mk

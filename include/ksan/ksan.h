@@ -278,6 +278,28 @@ int ksan_pool_free(struct ksan_pool *pool, const volatile void *obj);
 void ksan_pool_add_memory(struct ksan_pool *pool, const volatile void *addr, size_t size);
 
 /*
+ * Per-CPU areas (generic KASAN), as a kernel's percpu allocator keeps
+ * them: one allocation is ncpus copies, CPU i's at obj + i * stride (obj is
+ * CPU 0's, the __percpu pointer).  The allocator tells ksan what it hands
+ * out and takes back, as with a pool (above): each copy is addressable with
+ * its red zone after it (memory given to ksan_percpu_add_memory, as CPU 0's
+ * range, is poisoned in every copy), a freed object is poisoned in every
+ * copy with its free stack and, with a release function, quarantined
+ * (ksan_percpu_free returns 0; release(obj, arg) later, obj being CPU 0's
+ * copy), else ksan_percpu_free returns 1 and the space may be reused at
+ * once.  Reports say "percpu-out-of-bounds" / "percpu-use-after-free" and
+ * name the CPU whose copy was hit.  A bad free is "double-free" or
+ * "invalid-free" (returns 0).  NULL from create (no memory, or no
+ * generic KASAN: then free returns 1) makes every call a no-op.
+ */
+struct ksan_percpu;
+struct ksan_percpu *ksan_percpu_create(const char *name, unsigned ncpus, size_t stride,
+				       ksan_pool_release_fn release, void *arg);
+void ksan_percpu_add_memory(struct ksan_percpu *pc, const volatile void *addr, size_t size);
+void ksan_percpu_alloc(struct ksan_percpu *pc, const volatile void *obj, size_t size);
+int ksan_percpu_free(struct ksan_percpu *pc, const volatile void *obj);
+
+/*
  * Leak detection (generic KASAN's heap, the default --ksan=kasan;
  * KSAN_OPTIONS=detect_leaks=1, the default): with every thread stopped,
  * the program's data, each thread's registers, stack and thread-local

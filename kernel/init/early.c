@@ -23,7 +23,8 @@ void kernel_main(void);
  * KFENCE samples one allocation in 16 (its tests are then deterministic:
  * they allocate until they get a KFENCE object, a fixed count), a small
  * pool, a quarantine of 1/32 of RAM (the kernel's default share), shorter
- * allocation stacks.  The command line's ksan=k=v:k=v comes after these
+ * allocation stacks, a per-CPU quarantine of 16 KiB (a quarter of a
+ * CPU's per-CPU area).  The command line's ksan=k=v:k=v comes after these
  * (later keys win); demo= makes reports halt.
  */
 static void build_options(char *buf, size_t len)
@@ -34,7 +35,8 @@ static void build_options(char *buf, size_t len)
 
 	used = (size_t)snprintf(buf, len,
 				"halt_on_error=0:kfence_sample_every=16:kfence_num_objects=63:"
-				"quarantine_size_mb=%lu:malloc_context_size=16",
+				"quarantine_size_mb=%lu:malloc_context_size=16:"
+				"pool_quarantine_size=16384",
 				qmb ? qmb : 1);
 	if (cmdline_get("demo", &n) && used < len)
 		used += (size_t)snprintf(buf + used, len - used, ":halt_on_error=1");

@@ -327,6 +327,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 		c->has_obj = kasan_find_object(first_bad, &c->obj);
 	if (kasan_has_shadow(addr) && !c->has_obj)
 		kasan_locate(c, first_bad);
+	kasan_percpu_relabel(c);
 	kasan_intra_gather(c);
 	kasan_emit(c);
 }

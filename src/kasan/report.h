@@ -87,6 +87,11 @@ void kasan_print_intra_json(struct report_ctx *c);
 void kasan_print_pool(struct report_ctx *c, int asan);
 void kasan_print_pool_object_asan(struct report_ctx *c);
 void kasan_print_pool_json(struct report_ctx *c);
+/* report_percpu.c */
+void kasan_percpu_relabel(struct report_ctx *c);
+void kasan_print_percpu_cpu(struct report_ctx *c);
+void kasan_print_percpu_object(struct report_ctx *c);
+void kasan_print_percpu_object_asan(struct report_ctx *c);
 
 /* suppress.c: 1 if the report of type whose stack is pcs (pcs[0] the
  * interceptor's entry when has_entry) is suppressed by an interceptor_*
