@@ -153,6 +153,12 @@ void ksan_kcsan_check_access(const volatile void *ptr, size_t size, int type);
 void ksan_kcsan_set_access_mask(unsigned long long mask);
 void ksan_kcsan_atomic_next(int n);
 
+/* kasan_multi_shot at run time (the kernel's kasan_save_enable_multi_shot):
+ * with halt_on_error=0, 1 makes KASAN report every bad access, also again
+ * from a call site that reported before; 0 goes back to once per (pc,
+ * type).  Returns the previous setting. */
+int ksan_set_multi_shot(int on);
+
 /* Number of reports made so far in this process. */
 unsigned long ksan_report_count(void);
 

@@ -121,6 +121,11 @@ int kport_cpu_id(void)
 	return this_cpu()->id;
 }
 
+int kport_fault_survivable(void)
+{
+	return current_task()->parent != 0;
+}
+
 int kport_symbol(uintptr_t pc, const char **name, uintptr_t *start, uintptr_t *size)
 {
 	return kallsyms_lookup(pc, name, start, size);

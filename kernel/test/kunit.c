@@ -135,6 +135,8 @@ int kunit_run_all(const char *glob, size_t glen)
 	int nsuites = 0, ncases = 0, suite_no = 0, pass = 0, fail = 0, skip = 0;
 
 	ksan_set_report_callback(report_cb, 0);
+	/* every bad access reports, also from a site that reported before */
+	ksan_set_multi_shot(1);
 	for (sp = __start_kunit_suites; sp < __stop_kunit_suites; sp++) {
 		const struct kunit_case *c;
 

@@ -136,6 +136,11 @@ static inline int kasan_halt(void)
 {
 	return core_halt_on_error(1);	/* KASAN's default: stop */
 }
+/* Going on after a report: each (pc, type) once, unless multi-shot. */
+static inline int kasan_dedup(void)
+{
+	return !kasan_halt() && !__atomic_load_n(&core_opt.kasan_multi_shot, __ATOMIC_RELAXED);
+}
 /* ASan interface helpers: describe an address / print the current stack. */
 void kasan_describe_address(uintptr_t addr);
 void kasan_print_stack(uintptr_t pc, uintptr_t fp);

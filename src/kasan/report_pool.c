@@ -103,7 +103,7 @@ void kasan_report_pool_destroy(const char *pool, unsigned long in_use,
 	struct report_ctx *c = &ctx;
 	static const char type[] = "objects-remaining";
 
-	if (!core_report_begin(pc, type, !kasan_halt()))
+	if (!core_report_begin(pc, type, kasan_dedup()))
 		return;
 	core_memset(c, 0, sizeof(*c));
 	c->r.detector = "KASAN";

@@ -219,6 +219,13 @@ int ksan_port_read_unsafe(uintptr_t addr, size_t size)
 	       (size && is_kfence_address((void *)(addr + size - 1)));
 }
 
+/* A fault in a task ends that task (the kernel's oops); anywhere else the
+ * kernel panics, and the report may as well halt first. */
+int ksan_port_fault_survivable(void)
+{
+	return kport_fault_survivable();
+}
+
 /* No leak detection in the test kernel yet: its data, bss and task stacks
  * are known (kernel.ld, the scheduler) but not told to the detector. */
 int ksan_port_stop_the_world(void (*fn)(void *arg), void *arg)
