@@ -24,7 +24,9 @@ void kernel_main(void);
  * they allocate until they get a KFENCE object, a fixed count), a small
  * pool, a quarantine of 1/32 of RAM (the kernel's default share), shorter
  * allocation stacks, a per-CPU quarantine of 16 KiB (a quarter of a
- * CPU's per-CPU area).  The command line's ksan=k=v:k=v comes after these
+ * CPU's per-CPU area); in a KCSAN kernel one access in about 20 watched
+ * (the kernel's test raises the rate likewise) and the interrupt watcher
+ * on (the timer interrupt against the task it interrupts).  The command line's ksan=k=v:k=v comes after these
  * (later keys win); demo= makes reports halt.
  */
 static void build_options(char *buf, size_t len)
@@ -36,7 +38,8 @@ static void build_options(char *buf, size_t len)
 	used = (size_t)snprintf(buf, len,
 				"halt_on_error=0:kfence_sample_every=16:kfence_num_objects=63:"
 				"quarantine_size_mb=%lu:malloc_context_size=16:"
-				"pool_quarantine_size=16384",
+				"pool_quarantine_size=16384:kcsan_skip_watch=20:"
+				"kcsan_interrupt_watcher=1",
 				qmb ? qmb : 1);
 	if (cmdline_get("demo", &n) && used < len)
 		used += (size_t)snprintf(buf + used, len - used, ":halt_on_error=1");

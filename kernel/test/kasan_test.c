@@ -9,6 +9,7 @@
  */
 #include "kernel/kernel.h"
 #include "kernel/mm.h"
+#include "kernel/smp.h"
 #include "kernel/task.h"
 #include "ksan/ksan.h"
 #include "test/kunit.h"
@@ -355,6 +356,37 @@ static void kasan_wild_memory_access(struct kunit *test)
 	bad_pointer(test, 0x8000000000001000ull, "wild-memory-access");
 }
 
+struct on_cpu1 {
+	char *p;
+	size_t n;
+};
+
+static void write_on_cpu1(void *arg)
+{
+	struct on_cpu1 *o = arg;
+
+	o->p[o->n] = 1;
+}
+
+/* A report made on CPU 1 reaches the test on CPU 0, the object's
+ * allocation stack CPU 0's. */
+static void kasan_report_on_cpu1(struct kunit *test)
+{
+	struct on_cpu1 o;
+
+	if (nr_cpus_online < 2) {
+		kunit_skip(test, "one CPU (boot with -smp 2)");
+		return;
+	}
+	o.p = alloc_or_abort(test, 24);
+	o.n = 23;
+	KUNIT_EXPECT_NO_REPORT(test, smp_call_on_cpu(1, write_on_cpu1, &o));
+	o.n = 24;
+	KUNIT_EXPECT_KASAN_FAIL(test, "slab-out-of-bounds", o.p + 24,
+				smp_call_on_cpu(1, write_on_cpu1, &o));
+	kfree(o.p);
+}
+
 static struct kunit_case kasan_test_cases[] = {
 	KUNIT_CASE(kmalloc_oob_right),
 	KUNIT_CASE(kmalloc_oob_left),
@@ -379,6 +411,7 @@ static struct kunit_case kasan_test_cases[] = {
 	KUNIT_CASE(kasan_global_oob_right),
 	KUNIT_CASE(kasan_alloca_oob_left),
 	KUNIT_CASE(kasan_alloca_oob_right),
+	KUNIT_CASE(kasan_report_on_cpu1),
 	KUNIT_CASE(kasan_multi_shot),
 	KUNIT_CASE(kasan_null_ptr_deref),
 	KUNIT_CASE(kasan_wild_memory_access),

@@ -89,30 +89,6 @@ static void smp_call_on_cpu1(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, o.port_cpu, 0);
 }
 
-static void write_at(void *arg)
-{
-	struct on_cpu *o = arg;
-
-	o->p[o->n] = 1;
-}
-
-/* A KASAN report made on CPU 1 reaches the test on CPU 0. */
-static void smp_kasan_report_on_cpu1(struct kunit *test)
-{
-	struct on_cpu o = { 0 };
-
-	if (!need_cpu1(test))
-		return;
-	o.p = kmalloc(24, GFP_KERNEL | __GFP_NOKFENCE);
-	KUNIT_ASSERT_NOT_NULL(test, o.p);
-	o.n = 23;
-	KUNIT_EXPECT_NO_REPORT(test, smp_call_on_cpu(1, write_at, &o));
-	o.n = 24;
-	KUNIT_EXPECT_KASAN_FAIL(test, "slab-out-of-bounds", o.p + 24,
-				smp_call_on_cpu(1, write_at, &o));
-	kfree(o.p);
-}
-
 static void read_page(void *arg)
 {
 	struct on_cpu *o = arg;
@@ -149,7 +125,6 @@ static struct kunit_case kernel_test_cases[] = {
 	KUNIT_CASE(page_fault_fixup),
 	KUNIT_CASE(general_protection_fixup),
 	KUNIT_CASE(smp_call_on_cpu1),
-	KUNIT_CASE(smp_kasan_report_on_cpu1),
 	KUNIT_CASE(smp_tlb_shootdown),
 	{ 0 }
 };

@@ -25,6 +25,9 @@ static int report_cb(const struct ksan_report *r, void *arg)
 		return 0;
 	if (t->expecting) {
 		t->nreports++;
+		if (t->want_detector && (strcmp(r->detector, t->want_detector) ||
+					 (t->want_type && strcmp(r->bug_type, t->want_type))))
+			t->nmismatch++;
 		k = &t->last;
 	} else {
 		if (t->unexpected++)
@@ -65,6 +68,8 @@ void kunit_abort(struct kunit *t)
 void kunit_expect_begin(struct kunit *t)
 {
 	t->nreports = 0;
+	t->nmismatch = 0;
+	t->want_detector = t->want_type = 0;
 	__atomic_store_n(&t->expecting, 1, __ATOMIC_SEQ_CST);
 }
 
@@ -90,6 +95,27 @@ void kunit_expect_end(struct kunit *t, const char *detector, const char *type,
 		kunit_fail(t, file, line,
 			   "expected %s: %s at 0x%lx from \"%s\", got %s: %s at 0x%lx",
 			   detector, type ? type : "*", (unsigned long)addr, what,
+			   r->detector, r->bug_type, (unsigned long)r->addr);
+}
+
+void kunit_expect_end_some(struct kunit *t, const char *detector, const char *type,
+			   uintptr_t addr, const char *file, int line, const char *what)
+{
+	const struct kunit_report *r = &t->last;
+	int n, bad;
+
+	__atomic_store_n(&t->expecting, 0, __ATOMIC_SEQ_CST);
+	n = t->nreports;
+	bad = t->nmismatch;
+	if (!n) {
+		kunit_fail(t, file, line, "%s failure expected in \"%s\", got none", detector, what);
+		return;
+	}
+	if (bad || strcmp(r->detector, detector) || (type && strcmp(r->bug_type, type)) ||
+	    (addr && r->addr != addr))
+		kunit_fail(t, file, line,
+			   "expected %s: %s at 0x%lx from \"%s\", got %d reports, %d others, the last %s: %s at 0x%lx",
+			   detector, type ? type : "*", (unsigned long)addr, what, n, bad,
 			   r->detector, r->bug_type, (unsigned long)r->addr);
 }
 

@@ -55,6 +55,8 @@ extern volatile uint64_t last_fixup_vector, last_fixup_addr;
 /* arch/irq.c: 8259 PIC and PIT at HZ (the boot CPU's) */
 #define HZ 100
 extern volatile uint64_t jiffies;
+/* Called on every tick of the boot CPU's timer when set (tests). */
+extern void (*volatile irq_timer_hook)(void);
 void irq_init(void);
 void irq_dispatch(struct pt_regs *regs);
 uint64_t time_ns(void);
