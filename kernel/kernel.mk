@@ -1,9 +1,10 @@
 # The x86-64 test kernel (kernel/), included by the top Makefile's kernel
-# section.  Six builds, each a bootable image:
+# section.  Seven builds, each a bootable image:
 #   $(B)/kernel/<build>/ksan-kernel      (32-bit ELF, what qemu -kernel boots)
 #   $(B)/kernel/<build>/ksan-kernel.elf  (the 64-bit image, with symbols)
 # for <build> in <cc>-<mode> (KASAN, KFENCE, UBSAN; <cc> gcc or clang,
-# <mode> inline or outline) and kcsan-<cc> (KCSAN, UBSAN).  ksan's runtime
+# <mode> inline or outline), kcsan-<cc> (KCSAN, UBSAN) and kmsan-clang
+# (KMSAN; clang only, as in Linux).  ksan's runtime
 # (the core, the detectors and src/port/baremetal) is built once per
 # compiler and detector set, with the kernel's code-generation flags and
 # never instrumented;
@@ -16,7 +17,8 @@ KERNEL_MODES := inline outline
 # KASAN (+KFENCE, UBSAN) builds: <cc>-<mode>; KCSAN (+UBSAN): kcsan-<cc>
 KERNEL_KASAN_BUILDS := $(foreach c,$(KERNEL_CCS),$(foreach m,$(KERNEL_MODES),$(c)-$(m)))
 KERNEL_KCSAN_BUILDS := kcsan-gcc kcsan-clang
-KERNEL_BUILDS := $(KERNEL_KASAN_BUILDS) $(KERNEL_KCSAN_BUILDS)
+KERNEL_KMSAN_BUILDS := kmsan-clang
+KERNEL_BUILDS := $(KERNEL_KASAN_BUILDS) $(KERNEL_KCSAN_BUILDS) $(KERNEL_KMSAN_BUILDS)
 KERNEL_IMAGES := $(foreach b,$(KERNEL_BUILDS),$(B)/kernel/$(b)/ksan-kernel)
 
 # What every kernel object and the runtime are compiled with: no red zone
@@ -64,6 +66,10 @@ KERNEL_RT_SRC_kcsan := $(KERNEL_RT_COMMON) $(wildcard src/kcsan/*.c) \
 	src/port/baremetal/init_kcsan.c src/port/baremetal/heap_plain.c \
 	src/port/baremetal/mem_kcsan.c
 KERNEL_RT_ASM_kcsan :=
+KERNEL_RT_SRC_kmsan := $(KERNEL_RT_COMMON) $(wildcard src/kmsan/*.c) \
+	src/port/baremetal/init_kmsan.c src/port/baremetal/heap_kmsan.c \
+	src/port/baremetal/mem_kmsan.c
+KERNEL_RT_ASM_kmsan :=
 
 # the kernel; KERNEL_NOSAN: files that can run before there is shadow
 # (early start-up, and what it calls: printk, panic, the exception
@@ -75,14 +81,22 @@ KERNEL_TESTS_kasan := kernel/test/kunit.c kernel/test/kernel_test.c kernel/test/
 	kernel/test/kfence_test.c kernel/test/ubsan_test.c kernel/test/percpu_test.c
 KERNEL_TESTS_kcsan := kernel/test/kunit.c kernel/test/kernel_test.c kernel/test/ubsan_test.c \
 	kernel/test/kcsan_test.c
+KERNEL_TESTS_kmsan := kernel/test/kunit.c kernel/test/kernel_test.c kernel/test/kmsan_test.c
 KERNEL_ASM := $(wildcard kernel/arch/*.S)
 KERNEL_NOSAN := kernel/arch/cpu.c kernel/arch/paging.c kernel/arch/serial.c \
 	kernel/arch/traps.c kernel/mm/pmm.c kernel/init/early.c kernel/init/kport.c \
 	kernel/init/cmdline.c kernel/lib/printk.c kernel/lib/string.c \
 	kernel/lib/kallsyms.c kernel/sched/task.c kernel/arch/smp.c \
 	kernel/mm/percpu.c
+# a KMSAN kernel's interrupt handlers would share the interrupted task's
+# KMSAN context (parameter and return shadow): kept out, as the kernel
+# keeps a context per interrupt level
+KERNEL_NOSAN_kasan := $(KERNEL_NOSAN)
+KERNEL_NOSAN_kcsan := $(KERNEL_NOSAN)
+KERNEL_NOSAN_kmsan := $(KERNEL_NOSAN) kernel/arch/irq.c
 KERNEL_HDRS := $(wildcard kernel/include/kernel/*.h kernel/test/*.h src/port/baremetal/*.h \
-	src/core/*.h src/kasan/*.h src/kfence/*.h src/ubsan/*.h src/kcsan/*.h include/ksan/*.h) \
+	src/core/*.h src/kasan/*.h src/kfence/*.h src/ubsan/*.h src/kcsan/*.h src/kmsan/*.h \
+	include/ksan/*.h) \
 	src/core/options.def kernel/kernel.mk
 
 # $(1) compiler, $(2) runtime set
@@ -102,9 +116,11 @@ KCSAN_clang := -fsanitize=thread -mllvm -tsan-instrument-func-entry-exit=0 \
 	-mllvm -tsan-distinguish-volatile=1 -mllvm -tsan-compound-read-before-write=1
 KSAN_kcsan-gcc := $(KCSAN_gcc) $(UBSAN_gcc) -D__KSAN_KCSAN__=1
 KSAN_kcsan-clang := $(KCSAN_clang) $(UBSAN_clang) -D__KSAN_KCSAN__=1
+KSAN_kmsan-clang := -fsanitize=kernel-memory -mllvm -msan-eager-checks=1 -D__KSAN_KMSAN__=1
 
 KCONFIG_kasan := -DCONFIG_KASAN=1 -DCONFIG_KFENCE=1
 KCONFIG_kcsan := -DCONFIG_KCSAN=1
+KCONFIG_kmsan := -DCONFIG_KMSAN=1
 
 # $(1) compiler, $(2) runtime set: the runtime's objects
 define KERNEL_RT_RULES
@@ -124,7 +140,7 @@ KOBJ_$(1) := $(call kernel-objs,$(1),$(3)) $(call kernel-rt-objs,$(2),$(3))
 $(B)/kernel/$(1)/obj/%.o: %.c $(KERNEL_HDRS)
 	@mkdir -p $$(@D)
 	$(2) $(KERNEL_CFLAGS) $(KERNEL_CFLAGS_$(2)) -DKERNEL_BUILD='"$(1)"' $(KCONFIG_$(3)) \
-		$$(if $$(filter $$<,$(KERNEL_NOSAN)),,$$(KSAN_$(1))) -c $$< -o $$@
+		$$(if $$(filter $$<,$(KERNEL_NOSAN_$(3))),,$$(KSAN_$(1))) -c $$< -o $$@
 $(B)/kernel/$(1)/obj/%.o: %.S
 	@mkdir -p $$(@D)
 	$(2) -c $$< -o $$@
@@ -152,3 +168,5 @@ $(foreach c,$(KERNEL_CCS),$(eval $(call KERNEL_RT_RULES,$(c),kasan)))
 $(foreach c,$(KERNEL_CCS),$(eval $(call KERNEL_RT_RULES,$(c),kcsan)))
 $(foreach c,$(KERNEL_CCS),$(foreach m,$(KERNEL_MODES),$(eval $(call KERNEL_RULES,$(c)-$(m),$(c),kasan))))
 $(foreach c,$(KERNEL_CCS),$(eval $(call KERNEL_RULES,kcsan-$(c),$(c),kcsan)))
+$(eval $(call KERNEL_RT_RULES,clang,kmsan))
+$(eval $(call KERNEL_RULES,kmsan-clang,clang,kmsan))

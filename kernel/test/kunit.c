@@ -39,6 +39,7 @@ static int report_cb(const struct ksan_report *r, void *arg)
 	k->addr = r->addr;
 	k->size = r->size;
 	k->access = r->access;
+	k->origin = r->origin;
 	return 0;
 }
 

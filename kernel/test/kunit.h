@@ -18,6 +18,7 @@ struct kunit_report {
 	uintptr_t addr;
 	size_t size;
 	int access;		/* enum ksan_access */
+	uint32_t origin;	/* KMSAN: the value's origin, 0 if unknown */
 };
 
 struct kunit {
@@ -94,6 +95,8 @@ void kunit_expect_end_some(struct kunit *t, const char *detector, const char *ty
 	KUNIT_EXPECT_REPORT(t, "KASAN", type, addr, expr)
 #define KUNIT_EXPECT_KFENCE_FAIL(t, type, addr, expr) \
 	KUNIT_EXPECT_REPORT(t, "KFENCE", type, addr, expr)
+#define KUNIT_EXPECT_KMSAN_FAIL(t, type, addr, expr) \
+	KUNIT_EXPECT_REPORT(t, "KMSAN", type, addr, expr)
 #define KUNIT_EXPECT_UBSAN_FAIL(t, type, expr) \
 	KUNIT_EXPECT_REPORT(t, "UBSAN", type, 0, expr)
 /* Races (KCSAN): expr must make at least one report, every one of detector

@@ -7,6 +7,13 @@
 #include "port.h"
 #include "../../kcsan/kcsan.h"
 
+/* No shadow in a KCSAN kernel. */
+int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
+{
+	(void)addr, (void)size;
+	return 0;
+}
+
 int ksan_bm_init(const char *options, char *err, size_t errlen)
 {
 	core_options_defaults();

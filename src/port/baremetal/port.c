@@ -32,20 +32,6 @@ int ksan_port_protect(void *addr, size_t size, int prot)
 	return kport_protect((uintptr_t)addr, size, prot);
 }
 
-/* The shadow of [addr, addr + size): pages of its own, zero. */
-int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
-{
-	uintptr_t s, e;
-
-	if (!size)
-		return 0;
-	if (addr + size < addr || addr + size > BM_SHADOW_COVER)
-		return -1;
-	s = (uintptr_t)kasan_shadow(addr);
-	e = (uintptr_t)kasan_shadow(addr + size - 1) + 1;
-	return kport_populate(s, e - s);
-}
-
 /*
  * A spinlock: state 0 free, else bit 0 held, bit 1 interrupts were on at
  * the taker, bits 8 up the holding CPU + 1.  Interrupts stay off while it
