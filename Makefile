@@ -368,13 +368,15 @@ clean:
 
 # ---- the x86-64 test kernel (kernel/, src/port/baremetal/) ----------------
 # ksan's freestanding core in a small kernel booted by qemu-system-x86_64:
-#   make kernel        the four builds (gcc, clang x inline, outline), in
-#                      $(B)/kernel/<cc>-<mode>/ksan-kernel (kernel/kernel.mk)
-#   make kernel-check  boot each, run its KUnit-style tests, print the
-#                      serial logs and "kernel <cc>-<mode>: N passed, M failed"
+#   make kernel        the seven builds (KASAN: gcc, clang x inline, outline;
+#                      KCSAN: gcc, clang; KMSAN: clang), in
+#                      $(B)/kernel/<build>/ksan-kernel (kernel/kernel.mk)
+#   make kernel-check  boot each on two CPUs, run its KUnit-style tests,
+#                      print the serial logs and "kernel <build>: N passed,
+#                      M failed"
 #   make kernel-demo   boot the gcc-inline kernel with demo=kasan: a real
 #                      KASAN report from inside the kernel, which halts it
-#                      (KERNEL_DEMO=kfence or ubsan: those detectors' reports)
+#                      (KERNEL_DEMO=kfence, ubsan or percpu: those reports)
 # Not part of `all`: make check builds and boots them (tests/unit/kernel.sh).
 include kernel/kernel.mk
 KERNEL_DEMO ?= kasan

@@ -154,6 +154,12 @@ void ksan_kcsan_check_access(const volatile void *ptr, size_t size, int type);
 void ksan_kcsan_set_access_mask(unsigned long long mask);
 void ksan_kcsan_atomic_next(int n);
 
+/* kasan_multi_shot at run time (the kernel's kasan_save_enable_multi_shot):
+ * with halt_on_error=0, 1 makes KASAN report every bad access, also again
+ * from a call site that reported before; 0 goes back to once per (pc,
+ * type).  Returns the previous setting. */
+int ksan_set_multi_shot(int on);
+
 /* Number of reports made so far in this process. */
 unsigned long ksan_report_count(void);
 
@@ -277,6 +283,28 @@ void ksan_pool_alloc(struct ksan_pool *pool, const volatile void *obj, size_t si
 int ksan_pool_free(struct ksan_pool *pool, const volatile void *obj);
 /* Memory the pool owns but has not handed out yet: poisoned until then. */
 void ksan_pool_add_memory(struct ksan_pool *pool, const volatile void *addr, size_t size);
+
+/*
+ * Per-CPU areas (generic KASAN), as a kernel's percpu allocator keeps
+ * them: one allocation is ncpus copies, CPU i's at obj + i * stride (obj is
+ * CPU 0's, the __percpu pointer).  The allocator tells ksan what it hands
+ * out and takes back, as with a pool (above): each copy is addressable with
+ * its red zone after it (memory given to ksan_percpu_add_memory, as CPU 0's
+ * range, is poisoned in every copy), a freed object is poisoned in every
+ * copy with its free stack and, with a release function, quarantined
+ * (ksan_percpu_free returns 0; release(obj, arg) later, obj being CPU 0's
+ * copy), else ksan_percpu_free returns 1 and the space may be reused at
+ * once.  Reports say "percpu-out-of-bounds" / "percpu-use-after-free" and
+ * name the CPU whose copy was hit.  A bad free is "double-free" or
+ * "invalid-free" (returns 0).  NULL from create (no memory, or no
+ * generic KASAN: then free returns 1) makes every call a no-op.
+ */
+struct ksan_percpu;
+struct ksan_percpu *ksan_percpu_create(const char *name, unsigned ncpus, size_t stride,
+				       ksan_pool_release_fn release, void *arg);
+void ksan_percpu_add_memory(struct ksan_percpu *pc, const volatile void *addr, size_t size);
+void ksan_percpu_alloc(struct ksan_percpu *pc, const volatile void *obj, size_t size);
+int ksan_percpu_free(struct ksan_percpu *pc, const volatile void *obj);
 
 /*
  * Leak detection (generic KASAN's heap, the default --ksan=kasan;

@@ -212,6 +212,12 @@ int ksan_port_cpu_id(void);
  * KCSAN reads a watched value only when 0 (the program is about to access
  * it anyway); a port without such memory returns 0. */
 int ksan_port_read_unsafe(uintptr_t addr, size_t size);
+/* 1 if a fault of the current thread on an unmapped or non-canonical
+ * address (the access right after a null-ptr-deref or wild-memory-access
+ * report) ends only that thread and the host goes on (a kernel's oops that
+ * kills the task), so the report need not halt; 0 if such a fault ends the
+ * program (a hosted process's SIGSEGV), and the report halts first. */
+int ksan_port_fault_survivable(void);
 
 /* ---- leak detection (kmemleak) --------------------------------------- */
 /*

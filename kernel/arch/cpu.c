@@ -3,8 +3,10 @@
  * the double-fault stack, so a kernel stack overflow still gets a
  * report), the IDT pointing at arch/entry.S's stubs, SSE (the assembly
  * outline checks save vector registers), write protection in ring 0 (for
- * KFENCE's read-only pages) and the per-CPU area behind %gs.
+ * KFENCE's read-only pages) and the per-CPU area behind %gs.  Each CPU
+ * has its own GDT, TSS and double-fault stack; the IDT is shared.
  */
+#include "kernel/smp.h"
 #include "kernel/kernel.h"
 #include "kernel/cpu.h"
 #include "kernel/io.h"
@@ -36,17 +38,24 @@ struct table_ptr {
 	uint64_t base;
 } __attribute__((packed));
 
-static uint64_t gdt[5];	/* null, code, data, TSS (two slots) */
-static struct tss tss;
+#define NVEC 50
+static uint64_t gdt_of[NR_CPUS][5];	/* null, code, data, TSS (two slots) */
+static struct tss tss_of[NR_CPUS];
 static struct idt_entry idt[256];
-static char df_stack[8192] __attribute__((aligned(16)));
-static struct cpu cpu0;
-extern const uint64_t isr_stub_table[48];
+static char df_stack[NR_CPUS][8192] __attribute__((aligned(16)));
+struct cpu cpus[NR_CPUS];
+extern const uint64_t isr_stub_table[NVEC];
 
-uintptr_t cpu_ist_stack(uintptr_t *lo)
+uintptr_t cpu_ist_stack(uintptr_t addr, uintptr_t *lo)
 {
-	*lo = (uintptr_t)df_stack;
-	return (uintptr_t)df_stack + sizeof(df_stack);
+	int i;
+
+	for (i = 0; i < NR_CPUS; i++)
+		if (addr >= (uintptr_t)df_stack[i] && addr < (uintptr_t)df_stack[i] + sizeof(df_stack[i])) {
+			*lo = (uintptr_t)df_stack[i];
+			return *lo + sizeof(df_stack[i]);
+		}
+	return 0;
 }
 
 static void set_gate(int v, uint64_t handler, int ist)
@@ -60,10 +69,12 @@ static void set_gate(int v, uint64_t handler, int ist)
 	idt[v].zero = 0;
 }
 
-static void load_gdt(void)
+static void load_gdt(int id)
 {
-	uint64_t base = (uint64_t)&tss, limit = sizeof(tss) - 1;
-	struct table_ptr p = { sizeof(gdt) - 1, (uint64_t)gdt };
+	uint64_t *gdt = gdt_of[id];
+	struct tss *tss = &tss_of[id];
+	uint64_t base = (uint64_t)tss, limit = sizeof(*tss) - 1;
+	struct table_ptr p = { sizeof(gdt_of[id]) - 1, (uint64_t)gdt };
 
 	gdt[0] = 0;
 	gdt[1] = 0x00209a0000000000ull;	/* 64-bit code */
@@ -71,8 +82,8 @@ static void load_gdt(void)
 	gdt[3] = (limit & 0xffff) | ((base & 0xffffff) << 16) | (0x89ull << 40) |
 		 (((limit >> 16) & 0xf) << 48) | (((base >> 24) & 0xff) << 56);
 	gdt[4] = base >> 32;		/* available 64-bit TSS, two slots */
-	tss.ist[0] = (uint64_t)df_stack + sizeof(df_stack);
-	tss.iomap_base = sizeof(tss);
+	tss->ist[0] = (uint64_t)df_stack[id] + sizeof(df_stack[id]);
+	tss->iomap_base = sizeof(*tss);
 	__asm__ volatile(
 		"lgdt %0\n\t"
 		"pushq %1\n\t"
@@ -88,14 +99,15 @@ static void load_gdt(void)
 		: : "m"(p), "i"(KERNEL_CS), "r"(KERNEL_DS), "r"(TSS_SEL) : "rax", "memory");
 }
 
-void cpu_init(void)
+void cpu_init(int id)
 {
 	struct table_ptr p = { sizeof(idt) - 1, (uint64_t)idt };
 	int v;
 
-	load_gdt();
-	for (v = 0; v < 48; v++)
-		set_gate(v, isr_stub_table[v], v == 8 ? 1 : 0);
+	load_gdt(id);
+	if (id == 0)
+		for (v = 0; v < NVEC; v++)
+			set_gate(v, isr_stub_table[v], v == 8 ? 1 : 0);
 	__asm__ volatile("lidt %0" : : "m"(p));
 
 	/* SSE on (CR0.EM off, MP on; CR4.OSFXSR, OSXMMEXCPT); ring-0 writes
@@ -103,7 +115,7 @@ void cpu_init(void)
 	write_cr0((read_cr0() & ~(1ull << 2)) | (1ull << 1) | (1ull << 16));
 	write_cr4(read_cr4() | (1ull << 9) | (1ull << 10));
 
-	cpu0.self = &cpu0;
-	cpu0.id = 0;
-	wrmsr(MSR_GS_BASE, (uint64_t)&cpu0);
+	cpus[id].self = &cpus[id];
+	cpus[id].id = id;
+	wrmsr(MSR_GS_BASE, (uint64_t)&cpus[id]);
 }

@@ -1,7 +1,8 @@
 /*
  * This file contains the interrupt and exception entry stubs (one per
- * vector 0..47, all through one common path that saves struct pt_regs
- * and calls trap_dispatch), and the task switch.
+ * vector 0..49: exceptions, the PIC's IRQs, the IPI and spurious vectors;
+ * all through one common path that saves struct pt_regs and calls
+ * trap_dispatch), and the task switch.
  */
 	.text
 
@@ -17,7 +18,8 @@ isr_\v:
 .endm
 
 #define VECTORS 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23, \
-	24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47
+	24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47, \
+	48,49
 .irp v, VECTORS
 	STUB \v
 .endr

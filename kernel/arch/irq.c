@@ -12,6 +12,7 @@
 #define PIT_HZ 1193182u
 
 volatile uint64_t jiffies;
+void (*volatile irq_timer_hook)(void);
 static uint64_t tsc_per_ms = 1000000;	/* until measured: 1 GHz */
 static uint64_t tsc_boot;
 
@@ -40,8 +41,13 @@ void irq_dispatch(struct pt_regs *regs)
 {
 	unsigned irq = (unsigned)regs->vector - 32;
 
-	if (irq == 0)
+	if (irq == 0) {
+		void (*hook)(void) = irq_timer_hook;
+
 		jiffies++;
+		if (hook)
+			hook();
+	}
 	if (irq >= 8)
 		outb(PIC2, 0x20);	/* end of interrupt */
 	outb(PIC1, 0x20);

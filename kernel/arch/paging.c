@@ -5,20 +5,27 @@
  * read-only zero page mapped over large ranges (KASAN's early shadow: one
  * zero page, one page table of zero-page entries shared by every 2 MiB
  * block), pages of their own populated in its place, page protection.
+ * One lock for all of them; an entry that was present and changes is shot
+ * down on the other CPUs too (arch/smp.c) before the lock is dropped.
  *
  * Never instrumented: it builds what instrumented code needs.
  */
 #include "kernel/kernel.h"
 #include "kernel/io.h"
 #include "kernel/mm.h"
+#include "kernel/smp.h"
+#include "kernel/spinlock.h"
 
 #define PTE_P (1ull << 0)
 #define PTE_W (1ull << 1)
+#define PTE_PWT (1ull << 3)
+#define PTE_PCD (1ull << 4)
 #define PTE_ADDR 0x000ffffffffff000ull
 #define ENTRIES 512
 
 typedef uint64_t pte_t;
 
+static spinlock_t paging_lock;	/* guards every table below pml4 */
 static pte_t *pml4;
 static pte_t *zero_pt;		/* 512 read-only entries, all the zero page */
 static uint8_t zero_page[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
@@ -102,7 +109,7 @@ int paging_present(uintptr_t va)
 int paging_protect(uintptr_t va, size_t size, int prot)
 {
 	uintptr_t a, end = va + size;
-	unsigned long f = local_irq_save();
+	unsigned long f = spin_lock_irqsave(&paging_lock);
 	int rc = 0;
 
 	for (a = ALIGN_DOWN(va, PAGE_SIZE); a < end; a += PAGE_SIZE) {
@@ -119,14 +126,35 @@ int paging_protect(uintptr_t va, size_t size, int prot)
 			*e |= PTE_W;
 		invlpg(a);
 	}
-	local_irq_restore(f);
+	tlb_shootdown();
+	spin_unlock_irqrestore(&paging_lock, f);
+	return rc;
+}
+
+int paging_map_mmio(uintptr_t pa, size_t size)
+{
+	uintptr_t a, end = ALIGN_UP(pa + size, PAGE_SIZE);
+	unsigned long f = spin_lock_irqsave(&paging_lock);
+	int rc = 0;
+
+	for (a = ALIGN_DOWN(pa, PAGE_SIZE); a < end; a += PAGE_SIZE) {
+		pte_t *e = walk(a, 1);
+
+		if (!e) {
+			rc = -1;
+			break;
+		}
+		*e = a | PTE_P | PTE_W | PTE_PCD | PTE_PWT;	/* uncached */
+		invlpg(a);
+	}
+	spin_unlock_irqrestore(&paging_lock, f);
 	return rc;
 }
 
 int paging_map_zero(uintptr_t va, size_t size)
 {
 	uintptr_t a = ALIGN_DOWN(va, PAGE_SIZE), end = ALIGN_UP(va + size, PAGE_SIZE);
-	unsigned long f = local_irq_save();
+	unsigned long f = spin_lock_irqsave(&paging_lock);
 	int rc = 0;
 
 	while (a < end) {
@@ -172,15 +200,15 @@ int paging_map_zero(uintptr_t va, size_t size)
 		a += PAGE_SIZE;
 	}
 out:
-	local_irq_restore(f);
+	spin_unlock_irqrestore(&paging_lock, f);
 	return rc;
 }
 
 int paging_populate(uintptr_t va, size_t size)
 {
 	uintptr_t a, end = ALIGN_UP(va + size, PAGE_SIZE);
-	unsigned long f = local_irq_save();
-	int rc = 0;
+	unsigned long f = spin_lock_irqsave(&paging_lock);
+	int rc = 0, shoot = 0;
 
 	for (a = ALIGN_DOWN(va, PAGE_SIZE); a < end; a += PAGE_SIZE) {
 		pte_t *e = walk(a, 0);
@@ -194,17 +222,21 @@ int paging_populate(uintptr_t va, size_t size)
 			rc = -1;
 			break;
 		}
+		shoot |= !!(*e & PTE_P);	/* it was the zero page */
 		*e = (uintptr_t)page | PTE_P | PTE_W;
 		invlpg(a);
 	}
-	local_irq_restore(f);
+	if (shoot)
+		tlb_shootdown();
+	spin_unlock_irqrestore(&paging_lock, f);
 	return rc;
 }
 
 void paging_discard(uintptr_t va, size_t size)
 {
 	uintptr_t a = va, end = va + size;
-	unsigned long f = local_irq_save();
+	unsigned long f = spin_lock_irqsave(&paging_lock);
+	int shoot = 0;
 
 	while (a < end) {
 		uintptr_t page = ALIGN_DOWN(a, PAGE_SIZE);
@@ -218,6 +250,7 @@ void paging_discard(uintptr_t va, size_t size)
 				/* a page of its own (shadow): back to the zero page */
 				*e = (uintptr_t)zero_page | PTE_P;
 				invlpg(page);
+				shoot = 1;
 				free_pages((void *)pa, 1);
 			} else {
 				__memset((void *)a, 0, stop - a);
@@ -225,5 +258,7 @@ void paging_discard(uintptr_t va, size_t size)
 		}
 		a = stop;
 	}
-	local_irq_restore(f);
+	if (shoot)
+		tlb_shootdown();
+	spin_unlock_irqrestore(&paging_lock, f);
 }

@@ -5,6 +5,7 @@
  */
 #include "kernel/kernel.h"
 #include "kernel/io.h"
+#include "kernel/spinlock.h"
 
 #define COM1 0x3f8
 #define LSR_THRE 0x20	/* transmit holding register empty */
@@ -27,14 +28,16 @@ static void put(char c)
 	outb(COM1, (uint8_t)c);
 }
 
+static spinlock_t console_lock;	/* one CPU's chunk at a time */
+
 void console_write(const char *buf, size_t len)
 {
-	unsigned long f = local_irq_save();
+	unsigned long f = spin_lock_irqsave(&console_lock);
 	size_t i;
 
 	for (i = 0; i < len; i++)
 		put(buf[i]);
-	local_irq_restore(f);
+	spin_unlock_irqrestore(&console_lock, f);
 }
 
 /* QEMU's isa-debug-exit at 0xf4: QEMU exits with status code << 1 | 1. */

@@ -11,6 +11,7 @@
 #include "kernel/cpu.h"
 #include "kernel/io.h"
 #include "kernel/kallsyms.h"
+#include "kernel/smp.h"
 #include "kernel/task.h"
 #include "baremetal.h"
 
@@ -130,7 +131,14 @@ void trap_dispatch(struct pt_regs *r)
 	struct cpu *c = this_cpu();
 
 	c->irq_depth++;
-	if (r->vector >= 32) {
+	if (r->vector == 2) {
+		smp_nmi();	/* a TLB shoot-down */
+	} else if (r->vector == IPI_VECTOR) {
+		c->irqs++;
+		lapic_eoi();	/* the wake-up did its work */
+	} else if (r->vector == SPURIOUS_VECTOR) {
+		c->irqs++;	/* no end of interrupt for these */
+	} else if (r->vector >= 32) {
 		c->irqs++;
 		irq_dispatch(r);
 	} else if (r->vector == 14) {

@@ -23,7 +23,10 @@ void kernel_main(void);
  * KFENCE samples one allocation in 16 (its tests are then deterministic:
  * they allocate until they get a KFENCE object, a fixed count), a small
  * pool, a quarantine of 1/32 of RAM (the kernel's default share), shorter
- * allocation stacks.  The command line's ksan=k=v:k=v comes after these
+ * allocation stacks, a per-CPU quarantine of 16 KiB (a quarter of a
+ * CPU's per-CPU area); in a KCSAN kernel one access in about 20 watched
+ * (the kernel's test raises the rate likewise) and the interrupt watcher
+ * on (the timer interrupt against the task it interrupts).  The command line's ksan=k=v:k=v comes after these
  * (later keys win); demo= makes reports halt.
  */
 static void build_options(char *buf, size_t len)
@@ -34,7 +37,9 @@ static void build_options(char *buf, size_t len)
 
 	used = (size_t)snprintf(buf, len,
 				"halt_on_error=0:kfence_sample_every=16:kfence_num_objects=63:"
-				"quarantine_size_mb=%lu:malloc_context_size=16",
+				"quarantine_size_mb=%lu:malloc_context_size=16:"
+				"pool_quarantine_size=16384:kcsan_skip_watch=20:"
+				"kcsan_interrupt_watcher=1",
 				qmb ? qmb : 1);
 	if (cmdline_get("demo", &n) && used < len)
 		used += (size_t)snprintf(buf + used, len - used, ":halt_on_error=1");
@@ -53,7 +58,7 @@ void __noreturn early_start(uint32_t magic, uint32_t info)
 	void (**ctor)(void);
 
 	serial_init();
-	cpu_init();
+	cpu_init(0);
 	task_init();
 	if (magic != MB_BOOT_MAGIC)
 		panic("not started by a Multiboot loader (magic 0x%x)", magic);

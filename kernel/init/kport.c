@@ -107,9 +107,9 @@ int kport_stack_owner(uintptr_t addr, struct kport_task *k)
 
 int kport_other_stack(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 {
-	uintptr_t l, h = cpu_ist_stack(&l);
+	uintptr_t l, h = cpu_ist_stack(addr, &l);
 
-	if (addr < l || addr >= h)
+	if (!h)
 		return -1;
 	*lo = l;
 	*hi = h;
@@ -119,6 +119,11 @@ int kport_other_stack(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 int kport_cpu_id(void)
 {
 	return this_cpu()->id;
+}
+
+int kport_fault_survivable(void)
+{
+	return current_task()->parent != 0;
 }
 
 int kport_symbol(uintptr_t pc, const char **name, uintptr_t *start, uintptr_t *size)

@@ -8,6 +8,7 @@
 #include "kernel/cpu.h"
 #include "kernel/io.h"
 #include "kernel/mm.h"
+#include "kernel/smp.h"
 #include "kernel/task.h"
 #include "test/kunit.h"
 
@@ -29,6 +30,7 @@ void kernel_main(void)
 	printk("Memory: %luK free of %luK; timer %u Hz\n",
 	       (unsigned long)(pmm_free_pages() * PAGE_SIZE >> 10),
 	       (unsigned long)(pmm_ram_end() >> 10), HZ);
+	smp_init();
 
 	if ((v = cmdline_get("demo", &n))) {
 		demo_run(v, n);

@@ -10,6 +10,7 @@
 #include "kernel/kernel.h"
 #include "kernel/io.h"
 #include "kernel/mm.h"
+#include "kernel/spinlock.h"
 
 #define MAX_RAM (1ul << 30)
 #define NFRAMES (MAX_RAM / PAGE_SIZE)
@@ -27,7 +28,8 @@ struct mb_mmap {
 	uint32_t type;			/* 1: available RAM */
 } __attribute__((packed));
 
-static uint64_t used[NFRAMES / 64];	/* 1 = not free; guarded by irq-off */
+static spinlock_t pmm_lock;		/* guards used, nfree and hint */
+static uint64_t used[NFRAMES / 64];	/* 1 = not free */
 static size_t nframes, nfree, hint;
 extern char _kernel_end[];
 
@@ -113,19 +115,19 @@ void *alloc_pages(size_t n)
 
 	if (!n)
 		return 0;
-	fl = local_irq_save();
+	fl = spin_lock_irqsave(&pmm_lock);
 	f = find_run(hint, nframes, n);
 	if (f == (size_t)-1)
 		f = find_run(0, nframes, n);
 	if (f == (size_t)-1) {
-		local_irq_restore(fl);
+		spin_unlock_irqrestore(&pmm_lock, fl);
 		return 0;
 	}
 	for (i = 0; i < n; i++)
 		set(f + i);
 	nfree -= n;
 	hint = f + n;
-	local_irq_restore(fl);
+	spin_unlock_irqrestore(&pmm_lock, fl);
 	__memset((void *)(f * PAGE_SIZE), 0, n * PAGE_SIZE);
 	return (void *)(f * PAGE_SIZE);
 }
@@ -133,7 +135,7 @@ void *alloc_pages(size_t n)
 void free_pages(void *p, size_t n)
 {
 	size_t f = (uintptr_t)p / PAGE_SIZE, i;
-	unsigned long fl = local_irq_save();
+	unsigned long fl = spin_lock_irqsave(&pmm_lock);
 
 	for (i = 0; i < n; i++) {
 		if (!test(f + i))
@@ -143,5 +145,5 @@ void free_pages(void *p, size_t n)
 	nfree += n;
 	if (f < hint)
 		hint = f;
-	local_irq_restore(fl);
+	spin_unlock_irqrestore(&pmm_lock, fl);
 }

@@ -11,7 +11,7 @@ img=$1
 shift
 qemu=${QEMU:-qemu-system-x86_64}
 command -v "$qemu" > /dev/null 2>&1 || { echo "boot.sh: $qemu not found" >&2; exit 127; }
-timeout -k 5 "${KERNEL_TIMEOUT:-120}" "$qemu" -kernel "$img" -append "$*" -m 128M \
+timeout -k 5 "${KERNEL_TIMEOUT:-120}" "$qemu" -kernel "$img" -append "$*" -m 128M -smp "${KERNEL_SMP:-2}" \
 	-nodefaults -display none -serial stdio -no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 < /dev/null
 rc=$?

@@ -9,6 +9,9 @@
  */
 #include "kernel/kernel.h"
 #include "kernel/mm.h"
+#include "kernel/smp.h"
+#include "kernel/task.h"
+#include "ksan/ksan.h"
 #include "test/kunit.h"
 
 #define GFP_TEST (GFP_KERNEL | __GFP_NOKFENCE)
@@ -288,6 +291,102 @@ static void kasan_alloca_oob_right(struct kunit *test)
 	KUNIT_EXPECT_KASAN_FAIL(test, "alloca-out-of-bounds", p, *(volatile char *)p);
 }
 
+/* One call site for every access below (the reports' pc). */
+static __noinline void write_byte(char *p, size_t i)
+{
+	p[i] = 'z';
+}
+
+/* Once per (pc, type) without multi-shot (the twin: the second report from
+ * the same site is dropped); every time with it (kasan_multi_shot). */
+static void kasan_multi_shot(struct kunit *test)
+{
+	char *ptr = alloc_or_abort(test, 24);
+	int prev = ksan_set_multi_shot(0), i;
+
+	KUNIT_EXPECT_KASAN_FAIL(test, "slab-out-of-bounds", ptr + 24, write_byte(ptr, 24));
+	KUNIT_EXPECT_NO_REPORT(test, write_byte(ptr, 24));
+	ksan_set_multi_shot(1);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_KASAN_FAIL(test, "slab-out-of-bounds", ptr + 24, write_byte(ptr, 24));
+	ksan_set_multi_shot(prev);
+	kfree(ptr);
+}
+
+static int outline_build(void)
+{
+	static const char b[] = KERNEL_BUILD;
+
+	return sizeof(b) > 8 && !strcmp(b + sizeof(b) - 8, "outline");
+}
+
+static void read_at(void *arg)
+{
+	(void)*(volatile char *)arg;
+}
+
+/*
+ * A null or wild pointer: an outline check reports it (null-ptr-deref,
+ * wild-memory-access), then the access faults and the oops ends the task
+ * alone, as in inline builds, where the check itself lets the fault
+ * happen (no report; the oops says "maybe wild-memory-access").  The
+ * accesses run in a task of their own; the kernel goes on after both.
+ */
+static void bad_pointer(struct kunit *test, uintptr_t addr, const char *type)
+{
+	char ok = 0;
+	int rc = 1;
+
+	KUNIT_EXPECT_NO_REPORT(test, rc = task_run("deref", read_at, &ok));
+	KUNIT_EXPECT_EQ(test, rc, 0);
+	if (outline_build())
+		KUNIT_EXPECT_KASAN_FAIL(test, type, addr, rc = task_run("deref", read_at, (void *)addr));
+	else
+		KUNIT_EXPECT_NO_REPORT(test, rc = task_run("deref", read_at, (void *)addr));
+	KUNIT_EXPECT_EQ(test, rc, -1);
+}
+
+static void kasan_null_ptr_deref(struct kunit *test)
+{
+	bad_pointer(test, 16, "null-ptr-deref");
+}
+
+static void kasan_wild_memory_access(struct kunit *test)
+{
+	bad_pointer(test, 0x8000000000001000ull, "wild-memory-access");
+}
+
+struct on_cpu1 {
+	char *p;
+	size_t n;
+};
+
+static void write_on_cpu1(void *arg)
+{
+	struct on_cpu1 *o = arg;
+
+	o->p[o->n] = 1;
+}
+
+/* A report made on CPU 1 reaches the test on CPU 0, the object's
+ * allocation stack CPU 0's. */
+static void kasan_report_on_cpu1(struct kunit *test)
+{
+	struct on_cpu1 o;
+
+	if (nr_cpus_online < 2) {
+		kunit_skip(test, "one CPU (boot with -smp 2)");
+		return;
+	}
+	o.p = alloc_or_abort(test, 24);
+	o.n = 23;
+	KUNIT_EXPECT_NO_REPORT(test, smp_call_on_cpu(1, write_on_cpu1, &o));
+	o.n = 24;
+	KUNIT_EXPECT_KASAN_FAIL(test, "slab-out-of-bounds", o.p + 24,
+				smp_call_on_cpu(1, write_on_cpu1, &o));
+	kfree(o.p);
+}
+
 static struct kunit_case kasan_test_cases[] = {
 	KUNIT_CASE(kmalloc_oob_right),
 	KUNIT_CASE(kmalloc_oob_left),
@@ -312,6 +411,10 @@ static struct kunit_case kasan_test_cases[] = {
 	KUNIT_CASE(kasan_global_oob_right),
 	KUNIT_CASE(kasan_alloca_oob_left),
 	KUNIT_CASE(kasan_alloca_oob_right),
+	KUNIT_CASE(kasan_report_on_cpu1),
+	KUNIT_CASE(kasan_multi_shot),
+	KUNIT_CASE(kasan_null_ptr_deref),
+	KUNIT_CASE(kasan_wild_memory_access),
 	{ 0 }
 };
 

@@ -25,6 +25,9 @@ static int report_cb(const struct ksan_report *r, void *arg)
 		return 0;
 	if (t->expecting) {
 		t->nreports++;
+		if (t->want_detector && (strcmp(r->detector, t->want_detector) ||
+					 (t->want_type && strcmp(r->bug_type, t->want_type))))
+			t->nmismatch++;
 		k = &t->last;
 	} else {
 		if (t->unexpected++)
@@ -36,6 +39,7 @@ static int report_cb(const struct ksan_report *r, void *arg)
 	k->addr = r->addr;
 	k->size = r->size;
 	k->access = r->access;
+	k->origin = r->origin;
 	return 0;
 }
 
@@ -65,6 +69,8 @@ void kunit_abort(struct kunit *t)
 void kunit_expect_begin(struct kunit *t)
 {
 	t->nreports = 0;
+	t->nmismatch = 0;
+	t->want_detector = t->want_type = 0;
 	__atomic_store_n(&t->expecting, 1, __ATOMIC_SEQ_CST);
 }
 
@@ -90,6 +96,27 @@ void kunit_expect_end(struct kunit *t, const char *detector, const char *type,
 		kunit_fail(t, file, line,
 			   "expected %s: %s at 0x%lx from \"%s\", got %s: %s at 0x%lx",
 			   detector, type ? type : "*", (unsigned long)addr, what,
+			   r->detector, r->bug_type, (unsigned long)r->addr);
+}
+
+void kunit_expect_end_some(struct kunit *t, const char *detector, const char *type,
+			   uintptr_t addr, const char *file, int line, const char *what)
+{
+	const struct kunit_report *r = &t->last;
+	int n, bad;
+
+	__atomic_store_n(&t->expecting, 0, __ATOMIC_SEQ_CST);
+	n = t->nreports;
+	bad = t->nmismatch;
+	if (!n) {
+		kunit_fail(t, file, line, "%s failure expected in \"%s\", got none", detector, what);
+		return;
+	}
+	if (bad || strcmp(r->detector, detector) || (type && strcmp(r->bug_type, type)) ||
+	    (addr && r->addr != addr))
+		kunit_fail(t, file, line,
+			   "expected %s: %s at 0x%lx from \"%s\", got %d reports, %d others, the last %s: %s at 0x%lx",
+			   detector, type ? type : "*", (unsigned long)addr, what, n, bad,
 			   r->detector, r->bug_type, (unsigned long)r->addr);
 }
 
@@ -135,6 +162,8 @@ int kunit_run_all(const char *glob, size_t glen)
 	int nsuites = 0, ncases = 0, suite_no = 0, pass = 0, fail = 0, skip = 0;
 
 	ksan_set_report_callback(report_cb, 0);
+	/* every bad access reports, also from a site that reported before */
+	ksan_set_multi_shot(1);
 	for (sp = __start_kunit_suites; sp < __stop_kunit_suites; sp++) {
 		const struct kunit_case *c;
 

@@ -18,6 +18,7 @@ struct kunit_report {
 	uintptr_t addr;
 	size_t size;
 	int access;		/* enum ksan_access */
+	uint32_t origin;	/* KMSAN: the value's origin, 0 if unknown */
 };
 
 struct kunit {
@@ -26,6 +27,8 @@ struct kunit {
 	const char *skipped;	/* the reason, when skipped */
 	int expecting;		/* in an expectation: reports are counted */
 	int nreports;
+	int nmismatch;		/* of them, not of the expected detector/type */
+	const char *want_detector, *want_type;
 	struct kunit_report last;
 	int unexpected;		/* reports outside any expectation */
 	struct kunit_report first_unexpected;
@@ -60,6 +63,9 @@ void kunit_expect_begin(struct kunit *t);
 /* detector NULL: no report expected.  type / addr NULL / 0: any. */
 void kunit_expect_end(struct kunit *t, const char *detector, const char *type,
 		      uintptr_t addr, const char *file, int line, const char *what);
+/* The same, with one report or more (each checked as it came). */
+void kunit_expect_end_some(struct kunit *t, const char *detector, const char *type,
+			   uintptr_t addr, const char *file, int line, const char *what);
 
 #define KUNIT_EXPECT_TRUE(t, cond) do {					\
 	if (!(cond))							\
@@ -89,8 +95,20 @@ void kunit_expect_end(struct kunit *t, const char *detector, const char *type,
 	KUNIT_EXPECT_REPORT(t, "KASAN", type, addr, expr)
 #define KUNIT_EXPECT_KFENCE_FAIL(t, type, addr, expr) \
 	KUNIT_EXPECT_REPORT(t, "KFENCE", type, addr, expr)
+#define KUNIT_EXPECT_KMSAN_FAIL(t, type, addr, expr) \
+	KUNIT_EXPECT_REPORT(t, "KMSAN", type, addr, expr)
 #define KUNIT_EXPECT_UBSAN_FAIL(t, type, expr) \
 	KUNIT_EXPECT_REPORT(t, "UBSAN", type, 0, expr)
+/* Races (KCSAN): expr must make at least one report, every one of detector
+ * and type, the last at addr (0: any). */
+#define KUNIT_EXPECT_RACE(t, type, addr, expr) do {			\
+	kunit_expect_begin(t);						\
+	(t)->want_detector = "KCSAN";					\
+	(t)->want_type = (type);					\
+	expr;								\
+	kunit_expect_end_some((t), "KCSAN", (type), (uintptr_t)(addr),	\
+			      __FILE__, __LINE__, #expr);		\
+} while (0)
 /* The silent twin: expr must make no report. */
 #define KUNIT_EXPECT_NO_REPORT(t, expr) KUNIT_EXPECT_REPORT(t, 0, 0, 0, expr)
 

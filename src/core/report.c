@@ -53,6 +53,14 @@ void ksan_set_report_callback(ksan_report_fn fn, void *arg)
 	ksan_port_unlock(&core_report_lock);
 }
 
+/* The kernel's kasan_save_enable_multi_shot / kasan_restore_multi_shot in
+ * one call: returns the previous setting. */
+__attribute__((visibility("default")))
+int ksan_set_multi_shot(int on)
+{
+	return (int)__atomic_exchange_n(&core_opt.kasan_multi_shot, (long)!!on, __ATOMIC_RELAXED);
+}
+
 __attribute__((visibility("default")))
 unsigned long ksan_report_count(void)
 {

@@ -137,6 +137,11 @@ static inline int kasan_halt(void)
 {
 	return core_halt_on_error(1);	/* KASAN's default: stop */
 }
+/* Going on after a report: each (pc, type) once, unless multi-shot. */
+static inline int kasan_dedup(void)
+{
+	return !kasan_halt() && !__atomic_load_n(&core_opt.kasan_multi_shot, __ATOMIC_RELAXED);
+}
 /* ASan interface helpers: describe an address / print the current stack. */
 void kasan_describe_address(uintptr_t addr);
 void kasan_print_stack(uintptr_t pc, uintptr_t fp);
@@ -226,6 +231,8 @@ struct kasan_object {
 	uint32_t alloc_stack, alloc_tid, free_stack, free_tid;
 	const char *cache;	/* a pool object's pool name (pool.c), else NULL */
 	const struct ksan_type *type;	/* a pool object's pool's type, else NULL */
+	int pcpu;		/* one CPU's copy of a per-CPU object: CPU + 1 */
+	uintptr_t pcpu_base;	/* then: CPU 0's copy (the __percpu pointer) */
 };
 int kasan_find_object(uintptr_t addr, struct kasan_object *o);
 
@@ -239,6 +246,18 @@ static inline void kasan_pool_forget(uintptr_t addr, size_t size)
 	if (unlikely(__atomic_load_n(&kasan_pools, __ATOMIC_RELAXED)))
 		kasan_pool_forget_range(addr, size);
 }
+/* For percpu.c: a pool whose objects are one CPU's copies (pcpu = CPU + 1,
+ * stride from one CPU's copy to the next), the caller's stack saved once
+ * for all copies, and alloc and free with that stack.  free: 1 when the
+ * object may be reused now, 0 when quarantined or a bad free (then *bad). */
+struct ksan_pool *kasan_pool_create_as(const char *name, size_t object_size,
+				       ksan_pool_release_fn release, void *arg, int pcpu,
+				       size_t stride);
+depot_handle_t kasan_pool_stack(uintptr_t entry, uintptr_t pc, uintptr_t fp, uint32_t *tid);
+void kasan_pool_alloc_as(struct ksan_pool *p, uintptr_t a, size_t size, depot_handle_t stack,
+			 uint32_t tid);
+int kasan_pool_free_as(struct ksan_pool *p, uintptr_t a, depot_handle_t stack, uint32_t tid,
+		       uintptr_t pc, uintptr_t fp, uintptr_t entry, int *bad);
 /* The heap's answer for addr (heap_found, o) or a pool object's, whichever
  * describes addr better (see there).  One load while no pool exists. */
 int kasan_pool_find_range(uintptr_t addr, struct kasan_object *o, int heap_found);

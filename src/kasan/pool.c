@@ -81,6 +81,8 @@ struct ksan_pool {
 	size_t nmem, memcap;
 	struct range ensured[ENSURED];	/* shadow known to exist (not heap) */
 	unsigned ensured_next;
+	int pcpu;			/* one CPU's copies (percpu.c): CPU + 1 */
+	size_t pcpu_stride;		/* from one CPU's copy to the next one's */
 };
 
 static ksan_lock_t pools_lock;		/* guards pools and free_pools */
@@ -439,6 +441,13 @@ static size_t quarantine_limit(void)
 API struct ksan_pool *ksan_pool_create(const char *name, size_t object_size,
 				       ksan_pool_release_fn release, void *arg)
 {
+	return kasan_pool_create_as(name, object_size, release, arg, 0, 0);
+}
+
+struct ksan_pool *kasan_pool_create_as(const char *name, size_t object_size,
+				       ksan_pool_release_fn release, void *arg, int pcpu,
+				       size_t stride)
+{
 	struct ksan_pool *p;
 	size_t n;
 
@@ -463,6 +472,8 @@ API struct ksan_pool *ksan_pool_create(const char *name, size_t object_size,
 	p->object_size = object_size;
 	p->release = release;
 	p->arg = arg;
+	p->pcpu = pcpu;
+	p->pcpu_stride = stride;
 	ksan_port_lock(&pools_lock);
 	p->next = pools;
 	pools = p;
@@ -478,11 +489,30 @@ API void ksan_pool_set_type(struct ksan_pool *p, const struct ksan_type *type)
 		__atomic_store_n(&p->type, type, __ATOMIC_RELEASE);
 }
 
+depot_handle_t kasan_pool_stack(uintptr_t entry, uintptr_t pc, uintptr_t fp, uint32_t *tid)
+{
+	struct core_thread *t = core_thread_get();
+
+	*tid = t->tid;
+	return save_stack(t, entry, pc, fp);
+}
+
 API void ksan_pool_alloc(struct ksan_pool *p, const volatile void *ptr, size_t size)
 {
-	uintptr_t a = (uintptr_t)ptr, end = a + size, slot_end;
-	struct core_thread *t;
 	depot_handle_t stack;
+	uint32_t tid;
+
+	if (!p || !kasan_ready || !ptr)
+		return;
+	stack = kasan_pool_stack((uintptr_t)ksan_pool_alloc, (uintptr_t)__builtin_return_address(0),
+				 (uintptr_t)__builtin_frame_address(0), &tid);
+	kasan_pool_alloc_as(p, (uintptr_t)ptr, size, stack, tid);
+}
+
+void kasan_pool_alloc_as(struct ksan_pool *p, uintptr_t a, size_t size, depot_handle_t stack,
+			 uint32_t tid)
+{
+	uintptr_t end = a + size, slot_end;
 	struct rec *r;
 
 	if (!p || !kasan_ready || !a)
@@ -492,9 +522,6 @@ API void ksan_pool_alloc(struct ksan_pool *p, const volatile void *ptr, size_t s
 		warn_once(p, "object outside application memory", a);
 		return;
 	}
-	t = core_thread_get();
-	stack = save_stack(t, (uintptr_t)ksan_pool_alloc, (uintptr_t)__builtin_return_address(0),
-			   (uintptr_t)__builtin_frame_address(0));
 	ksan_port_lock(&p->lock);
 	if (ensure_shadow(p, a, slot_end - a)) {
 		ksan_port_unlock(&p->lock);
@@ -513,7 +540,7 @@ API void ksan_pool_alloc(struct ksan_pool *p, const volatile void *ptr, size_t s
 		}
 		r->size = size;
 		r->alloc_stack = stack;
-		r->alloc_tid = t->tid;
+		r->alloc_tid = tid;
 		r->free_stack = r->free_tid = 0;
 		r->seq = ++p->seq;
 		r->state = REC_LIVE;
@@ -531,21 +558,28 @@ API void ksan_pool_alloc(struct ksan_pool *p, const volatile void *ptr, size_t s
 
 API int ksan_pool_free(struct ksan_pool *p, const volatile void *ptr)
 {
-	uintptr_t a = (uintptr_t)ptr, pc = (uintptr_t)__builtin_return_address(0);
+	uintptr_t pc = (uintptr_t)__builtin_return_address(0);
 	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
-	uintptr_t out[RELEASE_BATCH];
-	enum kasan_free_bug bug;
-	struct core_thread *t;
 	depot_handle_t stack;
-	struct rec *r;
-	size_t size, i, n;
+	uint32_t tid;
 
 	if (!p || !kasan_ready)
 		return 1;
-	if (!a)
+	if (!ptr)
 		return 0;	/* nothing to put on a free list */
-	t = core_thread_get();
-	stack = save_stack(t, (uintptr_t)ksan_pool_free, pc, fp);
+	stack = kasan_pool_stack((uintptr_t)ksan_pool_free, pc, fp, &tid);
+	return kasan_pool_free_as(p, (uintptr_t)ptr, stack, tid, pc, fp,
+				  (uintptr_t)ksan_pool_free, 0);
+}
+
+int kasan_pool_free_as(struct ksan_pool *p, uintptr_t a, depot_handle_t stack, uint32_t tid,
+		       uintptr_t pc, uintptr_t fp, uintptr_t entry, int *bad)
+{
+	uintptr_t out[RELEASE_BATCH];
+	enum kasan_free_bug bug;
+	struct rec *r;
+	size_t size, i, n;
+
 	ksan_port_lock(&p->lock);
 	if (p->off) {
 		ksan_port_unlock(&p->lock);
@@ -555,12 +589,14 @@ API int ksan_pool_free(struct ksan_pool *p, const volatile void *ptr)
 	if (!r || r->state != REC_LIVE) {
 		bug = r ? KASAN_DOUBLE_FREE : KASAN_INVALID_FREE;
 		ksan_port_unlock(&p->lock);
-		kasan_report_free_to(a, bug, p->name, pc, fp, (uintptr_t)ksan_pool_free);
+		if (bad)
+			*bad = 1;
+		kasan_report_free_to(a, bug, p->name, pc, fp, entry);
 		return 0;
 	}
 	size = r->size;
 	r->free_stack = stack;
-	r->free_tid = t->tid;
+	r->free_tid = tid;
 	r->seq = ++p->seq;
 	poison_range(a, a + size, KASAN_SLAB_FREE);
 	if (!p->release) {
@@ -648,6 +684,8 @@ static void fill_object(const struct ksan_pool *p, const struct rec *r, struct k
 	o->alloc_tid = r->alloc_tid;
 	o->free_stack = r->free_stack;
 	o->free_tid = r->free_tid;
+	o->pcpu = p->pcpu;
+	o->pcpu_base = p->pcpu ? r->obj - (uintptr_t)(p->pcpu - 1) * p->pcpu_stride : 0;
 }
 
 API void ksan_pool_destroy(struct ksan_pool *p)

@@ -274,9 +274,10 @@ void kasan_print_signature(struct report_ctx *c, int json)
 
 void kasan_emit(struct report_ctx *c)
 {
-	/* an access with no shadow (null, wild) would fault right after the
-	 * check: it ends the process whatever halt_on_error says */
-	int halt = kasan_halt() || kasan_is_segv(&c->r);
+	/* an access with no shadow (null, wild) faults right after the check:
+	 * unless the host survives that fault (a kernel's oops), it ends the
+	 * program whatever halt_on_error says, so stop here, report printed */
+	int halt = kasan_halt() || (kasan_is_segv(&c->r) && !ksan_port_fault_survivable());
 
 	if (c->has_obj)
 		kasan_set_object(c);
@@ -306,7 +307,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 	uintptr_t first_bad;
 
 	b = classify(addr, size, &first_bad);
-	if (!core_report_begin(pc, b.kasan, !kasan_halt()))
+	if (!core_report_begin(pc, b.kasan, kasan_dedup()))
 		return;
 	core_memset(c, 0, sizeof(*c));
 	c->first_bad = first_bad;
@@ -328,6 +329,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 		c->has_obj = kasan_find_object(first_bad, &c->obj);
 	if (kasan_has_shadow(addr) && !c->has_obj)
 		kasan_locate(c, first_bad);
+	kasan_percpu_relabel(c);
 	kasan_intra_gather(c);
 	kasan_emit(c);
 }
@@ -345,7 +347,7 @@ void kasan_report_free_to(uintptr_t addr, enum kasan_free_bug bug, const char *p
 	struct report_ctx *c = &ctx;
 	const char *type = bug == KASAN_DOUBLE_FREE ? "double-free" : "invalid-free";
 
-	if (!core_report_begin(pc, type, !kasan_halt()))
+	if (!core_report_begin(pc, type, kasan_dedup()))
 		return;
 	core_memset(c, 0, sizeof(*c));
 	c->first_bad = addr;

@@ -90,6 +90,11 @@ void kasan_print_intra_json(struct report_ctx *c);
 void kasan_print_pool(struct report_ctx *c, int asan);
 void kasan_print_pool_object_asan(struct report_ctx *c);
 void kasan_print_pool_json(struct report_ctx *c);
+/* report_percpu.c */
+void kasan_percpu_relabel(struct report_ctx *c);
+void kasan_print_percpu_cpu(struct report_ctx *c);
+void kasan_print_percpu_object(struct report_ctx *c);
+void kasan_print_percpu_object_asan(struct report_ctx *c);
 
 /* report_unmap.c: a fault in the unmap quarantine ("use-after-unmap"):
  * gather returns 1 and sets the bug type when the fault's address is in a

@@ -89,6 +89,10 @@ void kasan_print_object(struct report_ctx *c)
 	if (c->obj.freed)
 		core_print_track("Freed", c->obj.free_tid, c->obj.free_stack);
 	kasan_print_aux(c, 0);
+	if (c->obj.pcpu) {
+		kasan_print_percpu_object(c);
+		return;
+	}
 	rel = core_relation(c->r.addr, c->obj.start, c->obj.size, &dist);
 	core_bprintf(&core_rbuf,
 		     "The buggy address belongs to the object at 0x%lx\n"
@@ -120,6 +124,7 @@ void kasan_print_kasan(struct report_ctx *c)
 			     (unsigned long)r->addr, (unsigned long)r->addr + 7, task);
 	else
 		core_print_access(r, task);
+	kasan_print_percpu_cpu(c);
 	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
 	kasan_print_origins(c, 0);
 	kasan_print_unmap(c, 0);

@@ -36,7 +36,9 @@ void kasan_print_pool(struct report_ctx *c, int asan)
 /* asan layout: after "... is located N bytes inside of M-byte region". */
 void kasan_print_pool_object_asan(struct report_ctx *c)
 {
-	if (c->obj.cache)
+	if (c->obj.pcpu)
+		kasan_print_percpu_object_asan(c);
+	else if (c->obj.cache)
 		core_bprintf(&core_rbuf, "The region is an object of the pool %s of size %lu\n",
 			     c->obj.cache, (unsigned long)c->obj.cache_size);
 }
@@ -101,7 +103,7 @@ void kasan_report_pool_destroy(const char *pool, unsigned long in_use,
 	struct report_ctx *c = &ctx;
 	static const char type[] = "objects-remaining";
 
-	if (!core_report_begin(pc, type, !kasan_halt()))
+	if (!core_report_begin(pc, type, kasan_dedup()))
 		return;
 	core_memset(c, 0, sizeof(*c));
 	c->r.detector = "KASAN";

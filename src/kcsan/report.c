@@ -218,13 +218,13 @@ static void print_kernel(const struct kcsan_rctx *c, const char *in)
 			core_bprintf(&core_rbuf, " bits changed: 0x%0*llx with mask 0x%0*llx\n",
 				     w, (unsigned long long)diff, w, (unsigned long long)v->mask);
 	}
-	/* the kernel's dump_stack_print_info, in the words KMSAN's and
-	 * KASAN's reports name the reporting task with */
-	core_task_name(task, sizeof(task));
-	core_bprintf(&core_rbuf, "\nReported by Kernel Concurrency Sanitizer on:\ntask %s", task);
+	/* the kernel's dump_stack_print_info: "CPU: 1 PID: 15 Comm: name" */
+	ksan_port_thread_name(task, sizeof(task));
+	core_bprintf(&core_rbuf, "\nReported by Kernel Concurrency Sanitizer on:\n");
 	if (cpu >= 0)
-		core_bprintf(&core_rbuf, " on cpu %d", cpu);
-	core_bprintf(&core_rbuf, "\n");
+		core_bprintf(&core_rbuf, "CPU: %d ", cpu);
+	core_bprintf(&core_rbuf, "PID: %u Comm: %s\n", (unsigned)ksan_port_thread_id(),
+		     task[0] ? task : "?");
 	kcsan_print_signature(c, 0);
 	core_bprintf(&core_rbuf, BANNER "\n");
 }

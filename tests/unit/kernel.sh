@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The freestanding core in a real kernel (kernel/, src/port/baremetal/):
-# builds the test kernel four times (gcc, clang x inline, outline KASAN),
-# boots each once under qemu-system-x86_64 and turns its KUnit-style
+# builds the test kernel seven times (gcc, clang x inline, outline KASAN;
+# KCSAN with gcc and with clang; KMSAN with clang), boots each once under
+# qemu-system-x86_64 -smp 2 and turns its KUnit-style
 # output into result lines: "ok N case" -> PASS, "not ok N case" -> FAIL,
 # "ok N case # SKIP why" -> SKIP, named <build>/<suite>.<case>.  The plan
 # is the kernel's own count, announced before its first suite ("# kunit:
 # N cases in M suites"; KTAP's "1..N" count suites), plus one result
 # per build for the boot itself (<build>/boot: the summary was printed,
-# every announced case reported, and the exit status agrees).  A boot that
+# every announced case reported, the exit status agrees, and the boot log
+# says "smp: Brought up 1 node, 2 CPUs").  KERNEL_BUILDS picks builds.  A boot that
 # hangs is killed after KERNEL_TIMEOUT seconds (120) and fails; without
 # qemu-system-x86_64 each build is one counted SKIP.  One more result
 # first: the bare-metal port defines every function of include/ksan/port.h.
@@ -24,7 +26,7 @@ show_log=0
 mkdir -p "$B" && B=$(cd "$B" && pwd)
 logs=$B/unit-tests/kernel
 mkdir -p "$logs"
-builds="gcc-inline gcc-outline clang-inline clang-outline"
+builds=${KERNEL_BUILDS:-"gcc-inline gcc-outline clang-inline clang-outline kcsan-gcc kcsan-clang kmsan-clang"}
 QEMU=${QEMU:-qemu-system-x86_64}
 failed=0
 summary=()
@@ -39,29 +41,34 @@ if ! command -v "$QEMU" > /dev/null 2>&1; then
 	exit 0
 fi
 
-# one make for the four (the runtime is built once per compiler); -k: a
+# one make for them all (the runtime is built once per compiler and
+# detector set); -k: a
 # build that fails does not stop the others
 start=$(date +%s)
 make -C "$root" -k -j2 --no-print-directory B="$B" kernel > "$logs/build.log" 2>&1
 build_rc=$?
 echo "# kernel: built in $(( $(date +%s) - start )) s (make status $build_rc; log $logs/build.log)"
 
-# the bare-metal port defines every function of the port contract (the
-# kernel links, so what the core calls is there; this checks the rest)
+# the bare-metal port defines every function of the port contract, in
+# each of its variants (KASAN's, KCSAN's, KMSAN's: the kernel links, so
+# what the core calls is there; this checks the rest)
 echo "PLAN: 1"
-port_objs=$(ls "$B"/kernel/rt-gcc/src/port/baremetal/*.o 2> /dev/null)
-if [ -z "$port_objs" ]; then
-	echo "FAIL: kernel/port_contract: the port was not built (see $logs/build.log)"
-	failed=1
-else
+why=
+for rt in rt-gcc-kasan rt-gcc-kcsan rt-clang-kmsan; do
+	port_objs=$(ls "$B"/kernel/$rt/src/port/baremetal/*.o 2> /dev/null)
+	if [ -z "$port_objs" ]; then
+		why="${why}the port was not built for $rt (see $logs/build.log); "
+		continue
+	fi
 	missing=$(comm -23 <(grep -oE '\bksan_port_[a-z0-9_]+\b' "$root/include/ksan/port.h" | sort -u) \
 		<(nm --defined-only $port_objs | awk '$2 ~ /^[TW]$/ {print $3}' | sort -u) | tr '\n' ' ')
-	if [ -n "$missing" ]; then
-		echo "FAIL: kernel/port_contract: src/port/baremetal lacks $missing"
-		failed=1
-	else
-		echo "PASS: kernel/port_contract"
-	fi
+	[ -n "$missing" ] && why="${why}src/port/baremetal ($rt) lacks $missing; "
+done
+if [ -n "$why" ]; then
+	echo "FAIL: kernel/port_contract: $why"
+	failed=1
+else
+	echo "PASS: kernel/port_contract"
 fi
 
 for b in $builds; do
@@ -129,6 +136,10 @@ for b in $builds; do
 	esac
 	if [ -z "$why" ] && ! grep -q '^# Totals: ' "$log"; then
 		why="no summary line (# Totals:)"
+	fi
+	# every build runs on two CPUs (boot.sh: -smp 2)
+	if [ -z "$why" ] && ! grep -q '^smp: Brought up 1 node, 2 CPUs$' "$log"; then
+		why="the second CPU did not come up (no 'smp: Brought up 1 node, 2 CPUs')"
 	fi
 	if [ -z "$why" ] && [ "$rc" -ne $(( fail > 0 ? 1 : 0 )) ]; then
 		why="exit status $rc with $fail failed"

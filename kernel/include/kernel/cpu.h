@@ -1,5 +1,5 @@
 /*
- * This file contains the CPU's tables and per-CPU state (one CPU): the
+ * This file contains the CPU's tables and per-CPU state (one per CPU): the
  * register frame an exception or interrupt saves, GDT/IDT/TSS set-up, the
  * timer, and the exception table of fixups.
  */
@@ -24,7 +24,11 @@ struct cpu {
 	struct task *current;
 	unsigned irq_depth;	/* nesting of interrupt/exception handlers */
 	unsigned long irqs;	/* interrupts taken */
+	unsigned long tlb_seen;	/* the last TLB shoot-down generation done */
+	struct smp_work *work;	/* handed over by another CPU (smp.c) */
+	int online;
 };
+extern struct cpu cpus[];
 static inline struct cpu *this_cpu(void)
 {
 	struct cpu *c;
@@ -34,8 +38,9 @@ static inline struct cpu *this_cpu(void)
 }
 
 /* arch/cpu.c */
-void cpu_init(void);
-uintptr_t cpu_ist_stack(uintptr_t *lo);	/* the double-fault stack */
+void cpu_init(int id);	/* on the CPU itself */
+/* The double-fault stack of the CPU that holds addr, 0 if none. */
+uintptr_t cpu_ist_stack(uintptr_t addr, uintptr_t *lo);
 
 /* arch/traps.c */
 void trap_dispatch(struct pt_regs *regs);
@@ -47,9 +52,11 @@ struct exception_entry {
 /* Vector and address of the last fixed-up exception (for tests). */
 extern volatile uint64_t last_fixup_vector, last_fixup_addr;
 
-/* arch/irq.c: 8259 PIC and PIT at HZ */
+/* arch/irq.c: 8259 PIC and PIT at HZ (the boot CPU's) */
 #define HZ 100
 extern volatile uint64_t jiffies;
+/* Called on every tick of the boot CPU's timer when set (tests). */
+extern void (*volatile irq_timer_hook)(void);
 void irq_init(void);
 void irq_dispatch(struct pt_regs *regs);
 uint64_t time_ns(void);

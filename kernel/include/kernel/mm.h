@@ -33,6 +33,8 @@ int paging_populate(uintptr_t va, size_t size);
 /* Drop the contents of whole pages: pages of their own go back to the
  * allocator (the zero page again), identity-mapped RAM is cleared. */
 void paging_discard(uintptr_t va, size_t size);
+/* Map device memory [pa, pa + size) at the same address, uncached. */
+int paging_map_mmio(uintptr_t pa, size_t size);
 /* 1 if va is mapped and present. */
 int paging_present(uintptr_t va);
 

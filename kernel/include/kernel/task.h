@@ -1,7 +1,8 @@
 /*
- * This file contains the kernel's tasks: a boot task and short-lived tasks
- * run to completion on their own stacks (cooperative, one CPU), which is
- * all KUnit's try-catch needs.
+ * This file contains the kernel's tasks: a boot task, an idle task per
+ * other CPU, and short-lived tasks run to completion on their own stacks
+ * (cooperative, each on the CPU that made it), which is all KUnit's
+ * try-catch needs.
  */
 #ifndef KERNEL_TASK_H
 #define KERNEL_TASK_H
@@ -27,6 +28,10 @@ struct task {
 extern struct task init_task;	/* swapper/0, the boot stack */
 struct task *current_task(void);
 void task_init(void);
+/* Another CPU's idle task (swapper/cpu) and its stack; 0, or -1. */
+int task_alloc_idle(int cpu, uintptr_t *lo, uintptr_t *hi);
+/* On that CPU: it runs its idle task now. */
+void task_init_cpu(int cpu);
 /* Run fn(arg) in a new task named comm, wait for it.  0 when it returned,
  * -1 when an exception killed it, -2 when it could not start. */
 int task_run(const char *comm, void (*fn)(void *), void *arg);

@@ -54,6 +54,8 @@ int kport_stack_owner(uintptr_t addr, struct kport_task *t);	/* 0 if found */
  * bounds, 0 if there is one. */
 int kport_other_stack(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
 int kport_cpu_id(void);
+/* 1 if an oops now would end the current task alone, not the machine. */
+int kport_fault_survivable(void);
 
 /* The function holding pc, from the kernel's own symbol table: 0 if found. */
 int kport_symbol(uintptr_t pc, const char **name, uintptr_t *start, uintptr_t *size);

@@ -13,6 +13,20 @@ static int fail(char *err, size_t errlen, const char *msg)
 	return -1;
 }
 
+/* KASAN's shadow of [addr, addr + size): pages of its own, zero. */
+int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
+{
+	uintptr_t s, e;
+
+	if (!size)
+		return 0;
+	if (addr + size < addr || addr + size > BM_SHADOW_COVER)
+		return -1;
+	s = (uintptr_t)kasan_shadow(addr);
+	e = (uintptr_t)kasan_shadow(addr + size - 1) + 1;
+	return kport_populate(s, e - s);
+}
+
 int ksan_bm_init(const char *options, char *err, size_t errlen)
 {
 	uintptr_t lo, hi;

@@ -1,8 +1,8 @@
 /*
  * This file contains the bare-metal port's answers to port.h: memory from
  * the kernel's page allocator, shadow populated through its page tables,
- * page protection for KFENCE, locks that turn interrupts off (one CPU:
- * nobody else can hold one), tasks as threads, the serial console as
+ * page protection for KFENCE, spinlocks taken with interrupts off, tasks
+ * as threads, the serial console as
  * output, QEMU's isa-debug-exit as exit, the TSC as clock.
  */
 #include "port.h"
@@ -40,43 +40,41 @@ int ksan_port_reserve(void *addr, size_t size)
 	return -1;
 }
 
-/* The shadow of [addr, addr + size): pages of its own, zero. */
-int ksan_port_shadow_ensure(uintptr_t addr, size_t size)
-{
-	uintptr_t s, e;
-
-	if (!size)
-		return 0;
-	if (addr + size < addr || addr + size > BM_SHADOW_COVER)
-		return -1;
-	s = (uintptr_t)kasan_shadow(addr);
-	e = (uintptr_t)kasan_shadow(addr + size - 1) + 1;
-	return kport_populate(s, e - s);
-}
-
 /*
- * state: bit 0 held, bit 1 interrupts were on.  With one CPU and
- * interrupts off while it is held, a held lock met here is this CPU's
- * own: waiting would never end, so say so and stop.
+ * A spinlock: state 0 free, else bit 0 held, bit 1 interrupts were on at
+ * the taker, bits 8 up the holding CPU + 1.  Interrupts stay off while it
+ * is held (and while spinning), so a lock met held by this very CPU can
+ * never be released: say so and stop instead of hanging.
  */
+#define LOCK_CPU_SHIFT 8
+
 void ksan_port_lock(ksan_lock_t *lock)
 {
 	unsigned long f = kport_irq_save();
+	int me = (kport_cpu_id() + 1) << LOCK_CPU_SHIFT, free_ = 0;
 
-	if (unlikely(lock->state & 1)) {
-		static const char msg[] = "ksan: a runtime lock taken again on the CPU that holds it\n";
+	while (!__atomic_compare_exchange_n(&lock->state, &free_, me | 1, 0,
+					    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+		if (unlikely((free_ & ~0xff) == me)) {
+			static const char msg[] =
+				"ksan: a runtime lock taken again on the CPU that holds it\n";
 
-		ksan_port_write(msg, sizeof(msg) - 1);
-		kport_exit(BM_EXIT_ABORT);
+			ksan_port_write(msg, sizeof(msg) - 1);
+			kport_exit(BM_EXIT_ABORT);
+		}
+		while (__atomic_load_n(&lock->state, __ATOMIC_RELAXED))
+			__asm__ volatile("pause");
+		free_ = 0;
 	}
-	lock->state = 1 | (f & 0x200 ? 2 : 0);
+	if (f & 0x200)
+		__atomic_store_n(&lock->state, me | 3, __ATOMIC_RELAXED);
 }
 
 void ksan_port_unlock(ksan_lock_t *lock)
 {
 	int s = lock->state;
 
-	lock->state = 0;
+	__atomic_store_n(&lock->state, 0, __ATOMIC_RELEASE);
 	kport_irq_restore(s & 2 ? 0x200 : 0);
 }
 
@@ -204,7 +202,7 @@ uint64_t ksan_port_random(void)
 	return x;
 }
 
-/* One CPU: nothing runs meanwhile but interrupt handlers; spin. */
+/* Spin: the other CPUs run meanwhile (and this one's interrupts). */
 void ksan_port_delay_us(unsigned us)
 {
 	uint64_t end = kport_time_ns() + (uint64_t)us * 1000;
@@ -223,6 +221,13 @@ int ksan_port_read_unsafe(uintptr_t addr, size_t size)
 {
 	return is_kfence_address((void *)addr) ||
 	       (size && is_kfence_address((void *)(addr + size - 1)));
+}
+
+/* A fault in a task ends that task (the kernel's oops); anywhere else the
+ * kernel panics, and the report may as well halt first. */
+int ksan_port_fault_survivable(void)
+{
+	return kport_fault_survivable();
 }
 
 /* No leak detection in the test kernel yet: its data, bss and task stacks

@@ -455,6 +455,12 @@ int ksan_port_read_unsafe(uintptr_t addr, size_t size)
 	       is_kfence_address((const void *)(addr + size - 1));
 }
 
+/* a SIGSEGV ends the process (handle_segv reports it and exits) */
+int ksan_port_fault_survivable(void)
+{
+	return 0;
+}
+
 int ksan_port_cpu_id(void)
 {
 	unsigned cpu = 0;

@@ -137,6 +137,8 @@
 	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
 	X(ksan_pool_free) X(ksan_pool_add_memory) X(ksan_pool_set_type)	\
 	X(ksan_set_type) X(ksan_check_type) X(ksan_type_scope_end)	\
+	X(ksan_percpu_create) X(ksan_percpu_add_memory)		\
+	X(ksan_percpu_alloc) X(ksan_percpu_free) X(ksan_set_multi_shot)	\
 	X(ksan_leak_check) X(__lsan_do_leak_check)			\
 	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
 	X(__lsan_enable) X(__lsan_ignore_object)
@@ -168,6 +170,8 @@
 	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
 	X(ksan_pool_free) X(ksan_pool_add_memory) X(ksan_pool_set_type)	\
 	X(ksan_set_type) X(ksan_check_type) X(ksan_type_scope_end)	\
+	X(ksan_percpu_create) X(ksan_percpu_add_memory)		\
+	X(ksan_percpu_alloc) X(ksan_percpu_free) X(ksan_set_multi_shot)	\
 	X(ksan_leak_check) X(__lsan_do_leak_check)			\
 	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
 	X(__lsan_enable) X(__lsan_ignore_object)
