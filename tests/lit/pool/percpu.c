@@ -71,7 +71,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 // OOB: {{^}}BUG: KASAN: percpu-out-of-bounds in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// OOB-NEXT: {{^}}Write of size 1 at addr 0x[[ADDR:[0-9a-f]+]] by task {{.*}}{{$}}
+// OOB-NEXT: {{^}}Write of size 1 at addr {{0*}}[[ADDR:[1-9a-f][0-9a-f]*]] by task {{.*}}{{$}}
 // OOB: {{^}}CPU: {{[0-9]+}} PID: {{[0-9]+}} Comm: {{.*}}{{$}}
 // OOB: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // OOB-NEXT: {{^}} ksan_percpu_alloc{{$}}
@@ -82,7 +82,7 @@ int main(int argc, char **argv)
 // OOB-NEXT: {{^}} 24-byte region [0x{{[0-9a-f]+}}, 0x[[ADDR]]){{$}}
 // OOB: {{^}}STATUS: exit 1{{$}}
 // UAF: {{^}}BUG: KASAN: percpu-use-after-free in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// UAF-NEXT: {{^}}Read of size 1 at addr 0x{{[0-9a-f]+}} by task {{.*}}{{$}}
+// UAF-NEXT: {{^}}Read of size 1 at addr {{[0-9a-f]+}} by task {{.*}}{{$}}
 // UAF: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // UAF-NEXT: {{^}} ksan_percpu_alloc{{$}}
 // UAF-NEXT: {{^}} stats_alloc+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{( .*percpu.c:[0-9]+)?$}}
