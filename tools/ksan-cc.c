@@ -223,6 +223,9 @@ static const struct flag_row line_table_flags[] = {
 #define KASAN_COLD_HEADER "kasan_cold.h"
 /* --ksan=...,kfence: an absolute symbol the runtime tests (weak, address 1) */
 #define KFENCE_ENABLE_SYMBOL "__ksan_kfence_enabled"
+/* libksan.a without generic KASAN's instrumentation (--ksan=kfence, ubsan):
+ * the leak check is off unless detect_leaks=1 (GWP-ASan and UBSan have none) */
+#define NO_KASAN_SYMBOL "__ksan_no_kasan"
 static const char *const exe_link_libs[] = { "-lpthread", "-ldl" };
 static const char *const shlib_link_libs[] = {
     "-Wl,--push-state,--as-needed", "-ldl", "-Wl,--pop-state",
@@ -1490,6 +1493,8 @@ int main(int argc, char **argv)
                 vec_push(&cmd, "-Wl,--defsym=" KFENCE_ENABLE_SYMBOL "=1");
             if (st.kasan_hw)
                 vec_push(&cmd, "-Wl,--defsym=" TAGS_HW_SYMBOL "=1");
+            if (!st.kasan && !st.kmsan && !st.kcsan && !st.kasan_sw && !st.kasan_hw)
+                vec_push(&cmd, "-Wl,--defsym=" NO_KASAN_SYMBOL "=1");
             const char *a = concat(rtdir, st.kmsan ? "/" KMSAN_ARCHIVE :
                                    st.kcsan ? "/" KCSAN_ARCHIVE :
                                    st.kasan_sw || st.kasan_hw ? "/" TAGS_ARCHIVE :

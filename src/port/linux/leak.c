@@ -684,9 +684,16 @@ static void fork_child(void)
 	kasan_leak_fork_child();
 }
 
+/* ksan-cc defines this absolute symbol (address 1) when it links libksan.a
+ * into a program without generic KASAN's instrumentation (--ksan=kfence,
+ * --ksan=ubsan) */
+extern char __ksan_no_kasan[] __attribute__((weak, visibility("hidden")));
+
 void port_leak_init(void)
 {
 	char err[256];
+
+	kasan_leak_set_default(!__ksan_no_kasan);
 
 	atexit(exit_hook);
 	pthread_atfork(0, 0, fork_child);
