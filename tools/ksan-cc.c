@@ -238,6 +238,11 @@ static const char *const static_undefs[] = {
     "-Wl,-u,__pthread_create_2_1", "-Wl,-u,__swapcontext", "-Wl,-u,__setcontext",
     "-Wl,-u,__localtime_r",	/* kmsan_libc_stdio.c: weak, else UTC */
 };
+/* KMSAN's libc model (src/port/linux/kmsan_libc_{wchar,random,thread}.c):
+ * glibc's other names, its fallbacks in static executables */
+static const char *const static_undefs_kmsan[] = {
+    "-Wl,-u,__pthread_join", "-Wl,-u,__pthread_tryjoin_np",
+};
 /* musl's libc.a: its names for the same (src/port/linux/libc.h) */
 static const char *const static_undefs_musl[] = {
     "-Wl,-u,__pthread_create", "-Wl,-u,__sigaction",
@@ -1522,9 +1527,13 @@ int main(int argc, char **argv)
                 for (size_t i = 0; i < NELEM(static_undefs_musl); i++)
                     vec_push(&cmd, static_undefs_musl[i]);
             }
-            else
+            else {
                 for (size_t i = 0; i < NELEM(static_undefs); i++)
                     vec_push(&cmd, static_undefs[i]);
+                if (st.kmsan)
+                    for (size_t i = 0; i < NELEM(static_undefs_kmsan); i++)
+                        vec_push(&cmd, static_undefs_kmsan[i]);
+            }
         }
     }
 

@@ -46,6 +46,7 @@
  *                      its tm_zone string); strftime
  *   kmsan_libc_math.c  frexp frexpf frexpl (the exponent) modf modff modfl
  *                      (the integral part)
+ *   kmsan_libc_thread.c pthread_join pthread_tryjoin_np (*retval)
  *   kmsan_start.c      at start-up: argv, envp and their strings, the
  *                      auxiliary vector, the main thread's errno; errno
  *                      after every failing intercepted call
@@ -63,6 +64,8 @@
  *   (getenv's result is fine), recvmmsg, sendmmsg's checks, getaddrinfo and
  *   the other resolver and NSS results but getpwnam/getpwuid, scandir,
  *   glob, wordexp, iconv, the wide-character stdio input functions,
+ *   mbrtoc16 mbrtoc32 c16rtomb c32rtomb, pthread_timedjoin_np
+ *   pthread_clockjoin_np,
  *   timegm, ctime_r, asctime_r, and libm beyond frexp/modf (sincos,
  *   remquo, lgamma_r).  In static executables glibc's own definitions win
  *   over ksan's for __uflow, localtime, gmtime and mktime (their objects
