@@ -242,6 +242,7 @@ static const char *const static_undefs[] = {
  * glibc's other names, its fallbacks in static executables */
 static const char *const static_undefs_kmsan[] = {
     "-Wl,-u,__pthread_join", "-Wl,-u,__pthread_tryjoin_np",
+    "-Wl,-u,__arc4random_buf", "-Wl,-u,__getrandom",
 };
 /* musl's libc.a: its names for the same (src/port/linux/libc.h) */
 static const char *const static_undefs_musl[] = {
