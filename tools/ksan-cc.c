@@ -243,6 +243,7 @@ static const char *const static_undefs[] = {
 static const char *const static_undefs_kmsan[] = {
     "-Wl,-u,__pthread_join", "-Wl,-u,__pthread_tryjoin_np",
     "-Wl,-u,__arc4random_buf", "-Wl,-u,__getrandom",
+    "-Wl,-u,__mbsrtowcs", "-Wl,-u,__mbsnrtowcs", "-Wl,-u,__wcrtomb", "-Wl,-u,__wcsrtombs", "-Wl,-u,__wcsnrtombs",
 };
 /* musl's libc.a: its names for the same (src/port/linux/libc.h) */
 static const char *const static_undefs_musl[] = {

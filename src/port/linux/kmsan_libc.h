@@ -84,6 +84,7 @@ void port_kmsan_libc_sys_init(void);
 void port_kmsan_libc_str_init(void);
 void port_kmsan_libc_stdio_init(void);
 void port_kmsan_libc_math_init(void);
+void port_kmsan_libc_wchar_init(void);
 void port_kmsan_libc_random_init(void);
 void port_kmsan_libc_thread_init(void);
 void port_kmsan_leak_init(void);

@@ -46,6 +46,10 @@
  *                      its tm_zone string); strftime
  *   kmsan_libc_math.c  frexp frexpf frexpl (the exponent) modf modff modfl
  *                      (the integral part)
+ *   kmsan_libc_wchar.c mbrtowc mbtowc mbrlen mblen mbsrtowcs mbsnrtowcs
+ *                      mbstowcs wcrtomb wctomb wcsrtombs wcsnrtombs
+ *                      wcstombs (the characters each reports, the
+ *                      terminator when converted, *src, *ps)
  *   kmsan_libc_random.c arc4random_buf getrandom getentropy (the bytes)
  *   kmsan_libc_thread.c pthread_join pthread_tryjoin_np (*retval)
  *   kmsan_start.c      at start-up: argv, envp and their strings, the
