@@ -55,6 +55,8 @@
  *   kmsan_start.c      at start-up: argv, envp and their strings, the
  *                      auxiliary vector, the main thread's errno; errno
  *                      after every failing intercepted call
+ * Checked as uses (kmsan_libc_cmp.c): memcmp bcmp strcmp strncmp, the
+ *   bytes up to the first difference, when the program calls them.
  * Checked before the call (infoleaks, kmsan_leak.c): write pwrite pwrite64
  *   writev pwritev send sendto (also the address) sendmsg (iovecs up to
  *   msg_iovlen, msg_name, each control message's cmsg_len bytes) fwrite
