@@ -221,6 +221,8 @@ static const struct flag_row line_table_flags[] = {
 #define EXPORTS_FILE     "ksan.exports"     /* executables not static: --dynamic-list */
 /* In INCDIR/ksan: included into clang units with inline checks */
 #define KASAN_COLD_HEADER "kasan_cold.h"
+/* In INCDIR/ksan: included into KMSAN units (x86-64): pshufb's exact shadow */
+#define KMSAN_SIMD_HEADER "kmsan_simd.h"
 /* --ksan=...,kfence: an absolute symbol the runtime tests (weak, address 1) */
 #define KFENCE_ENABLE_SYMBOL "__ksan_kfence_enabled"
 /* libksan.a without generic KASAN's instrumentation (--ksan=kfence, ubsan):
@@ -1450,6 +1452,16 @@ int main(int argc, char **argv)
         if (access(cold, R_OK) == 0) {
             vec_push(&cmd, "-include");
             vec_push(&cmd, cold);
+        }
+    }
+
+    /* KMSAN: the byte shuffle's exact shadow (include/ksan/kmsan_simd.h
+     * says why; the header tests the target itself) */
+    if (st.sources && !st.opt_E && st.kmsan) {
+        char *simd = concat(incdir, "/ksan/" KMSAN_SIMD_HEADER);
+        if (access(simd, R_OK) == 0) {
+            vec_push(&cmd, "-include");
+            vec_push(&cmd, simd);
         }
     }
 
