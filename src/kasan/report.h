@@ -34,6 +34,7 @@ struct report_ctx {
 	struct kasan_intra_hit intra;
 	const char *pool;	/* a bad free made to this pool, or its destroy */
 	unsigned long pool_in_use;	/* a destroy: objects still handed out */
+	const char *note;	/* core_thread's report_note, or NULL */
 };
 
 static inline int kasan_has_shadow(uintptr_t a)

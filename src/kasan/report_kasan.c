@@ -118,6 +118,8 @@ void kasan_print_kasan(struct report_ctx *c)
 			     (unsigned long)r->addr, (unsigned long)r->addr + 7, task);
 	else
 		core_print_access(r, task);
+	if (c->note)
+		core_bprintf(&core_rbuf, "%s\n", c->note);
 	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
 	kasan_print_origins(c, 0);
 	kasan_print_object(c);
