@@ -296,7 +296,8 @@ static void pointer_overflow(struct pointer_overflow_data *d, uintptr_t base,
 	if (!base && !res)
 		core_bprintf(m, "applying zero offset to null pointer");
 	else if (!base)
-		core_bprintf(m, "applying non-zero offset 0x%012lx to null pointer",
+		/* the offset in decimal, as compiler-rt prints a uptr */
+		core_bprintf(m, "applying non-zero offset %lu to null pointer",
 			     (unsigned long)res);
 	else if (!res)
 		core_bprintf(m, "applying non-zero offset to non-null pointer 0x%012lx produced null pointer",
