@@ -33,6 +33,10 @@ size_t ksan_port_page_size(void);
 #define KSAN_PROT_READ 1
 #define KSAN_PROT_WRITE 2
 int ksan_port_protect(void *addr, size_t size, int prot);
+/* Copy n bytes from src, which may not be mapped (or be a guard page),
+ * into dst without faulting: n if every byte could be read, else 0.  A
+ * port that cannot tell returns 0 (what needs it prints less). */
+size_t ksan_port_read(void *dst, const void *src, size_t n);
 
 /* Make the shadow bytes for [addr, addr + size) of application memory
  * exist (mapped, zero = addressable) so the core may write them.

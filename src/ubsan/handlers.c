@@ -257,6 +257,8 @@ static void type_mismatch(struct ubsan_loc *loc, const struct ubsan_type *t,
 	else
 		core_bprintf(m, "%s address 0x%012lx with insufficient space for an object of type %s",
 			     what, (unsigned long)ptr, t->name);
+	if (ptr)
+		ubsan_note_pointer(ptr);
 	ubsan_end(halt, ptr);
 }
 HANDLERS(type_mismatch_v1, (struct type_mismatch_data_v1 *d, uintptr_t ptr),
