@@ -226,7 +226,7 @@ def run_one(path, torture, args, tmp):
     if t['output']:
         pat = ''.join(t['output'])
         try:
-            rx = re.compile(pat)
+            rx = re.compile(pat, re.S)  # Tcl's '.' matches a newline too
         except re.error:
             return (name, 'pass-unchecked', '')
         if not rx.search(out):
