@@ -34,10 +34,10 @@ from concurrent.futures import ThreadPoolExecutor
 TRIPLET = 'x86_64-pc-linux-gnu'
 # effective targets as they hold for C on x86-64 Linux
 EFFECTIVE = {'c': True, 'c++': False, 'lp64': True, 'ilp32': False, 'ia32': False,
-             'int128': True, 'int32plus': True, 'fstack_protector': True,
-             'vmx_hw': False, 'sync_int_long': True, 'sse2_runtime': True,
+             'int128': True, 'int32plus': True, 'int32': True, 'exceptions': True, 'fopenmp': True, 'fstack_protector': True,
+             'vmx_hw': False, 'sync_int_long': True, 'run_expensive_tests': False, 'sse2_runtime': True,
              'avx_runtime': True, 'fpic': True, 'pie': True, 'lto': True,
-             'native': True, 'dfp': False, 'large_long_double': True,
+             'native': True, 'dfp': True, 'large_long_double': True,
              'le': True, 'be': False, 'c99_runtime': True, 'ieee': True}
 
 
