@@ -54,7 +54,8 @@ FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(UBSAN_SR
 LINUX_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(LINUX_SRC))
 STUB_OBJ  := $(B)/obj/port/stub/stub.o
 
-HEADERS   := $(B)/include/ksan/ksan.h $(B)/include/ksan/port.h $(B)/include/ksan/kasan_cold.h
+HEADERS   := $(B)/include/ksan/ksan.h $(B)/include/ksan/port.h $(B)/include/ksan/kasan_cold.h \
+	$(B)/include/ksan/kmsan_simd.h
 
 all: $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 	$(STUB_OBJ) $(B)/lib/ksan.exports $(B)/bin/ksan-cc $(HEADERS) \
@@ -336,7 +337,8 @@ install: all $(B)/install/ksan-cc
 		install -m 644 $(B)/lib/musl/* $(DESTDIR)$(LIBDIR)/musl/; fi
 	if [ -f $(B)/lib/libksan-tags.a ]; then \
 		install -m 644 $(B)/lib/libksan-tags.a $(DESTDIR)$(LIBDIR)/; fi
-	install -m 644 include/ksan/ksan.h include/ksan/port.h include/ksan/kasan_cold.h $(DESTDIR)$(PREFIX)/include/ksan/
+	install -m 644 include/ksan/ksan.h include/ksan/port.h include/ksan/kasan_cold.h \
+		include/ksan/kmsan_simd.h $(DESTDIR)$(PREFIX)/include/ksan/
 	echo "$$PCFILE_INSTALL" > $(DESTDIR)$(PCDIR)/ksan.pc
 	install -m 644 $(B)/man/ksan-cc.1 $(B)/man/ksan-triage.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(B)/man/ksan.7 $(DESTDIR)$(MANDIR)/man7/

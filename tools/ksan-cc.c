@@ -228,11 +228,16 @@ static const struct flag_row line_table_flags[] = {
 #define EXPORTS_FILE     "ksan.exports"     /* executables not static: --dynamic-list */
 /* In INCDIR/ksan: included into clang units with inline checks */
 #define KASAN_COLD_HEADER "kasan_cold.h"
+/* In INCDIR/ksan: included into KMSAN units (x86-64): pshufb's exact shadow */
+#define KMSAN_SIMD_HEADER "kmsan_simd.h"
 /* --ksan=...,kfence: an absolute symbol the runtime tests (weak, address 1) */
 #define KFENCE_ENABLE_SYMBOL "__ksan_kfence_enabled"
 /* a build system's configure-time probe (is_config_probe): the same kind
  * of symbol, which turns the leak check's default off */
 #define CONFIG_PROBE_SYMBOL "__ksan_config_probe"
+/* libksan.a without generic KASAN's instrumentation (--ksan=kfence, ubsan):
+ * the leak check is off unless detect_leaks=1 (GWP-ASan and UBSan have none) */
+#define NO_KASAN_SYMBOL "__ksan_no_kasan"
 static const char *const exe_link_libs[] = { "-lpthread", "-ldl" };
 static const char *const shlib_link_libs[] = {
     "-Wl,--push-state,--as-needed", "-ldl", "-Wl,--pop-state",
@@ -244,6 +249,13 @@ static const char *const shlib_link_libs[] = {
 static const char *const static_undefs[] = {
     "-Wl,-u,__pthread_create_2_1", "-Wl,-u,__swapcontext", "-Wl,-u,__setcontext",
     "-Wl,-u,__localtime_r",	/* kmsan_libc_stdio.c: weak, else UTC */
+};
+/* KMSAN's libc model (src/port/linux/kmsan_libc_{wchar,random,thread}.c):
+ * glibc's other names, its fallbacks in static executables */
+static const char *const static_undefs_kmsan[] = {
+    "-Wl,-u,__pthread_join", "-Wl,-u,__pthread_tryjoin_np",
+    "-Wl,-u,__arc4random_buf", "-Wl,-u,__getrandom",
+    "-Wl,-u,__mbsrtowcs", "-Wl,-u,__mbsnrtowcs", "-Wl,-u,__wcrtomb", "-Wl,-u,__wcsrtombs", "-Wl,-u,__wcsnrtombs",
 };
 /* musl's libc.a: its names for the same (src/port/linux/libc.h) */
 static const char *const static_undefs_musl[] = {
@@ -1477,6 +1489,16 @@ int main(int argc, char **argv)
         }
     }
 
+    /* KMSAN: the byte shuffle's exact shadow (include/ksan/kmsan_simd.h
+     * says why; the header tests the target itself) */
+    if (st.sources && !st.opt_E && st.kmsan) {
+        char *simd = concat(incdir, "/ksan/" KMSAN_SIMD_HEADER);
+        if (access(simd, R_OK) == 0) {
+            vec_push(&cmd, "-include");
+            vec_push(&cmd, simd);
+        }
+    }
+
     if (links && !st.relocatable) {
         /* the target's archives: LIBDIR, or LIBDIR/<arch> for another one */
         char *rtdir = runtime_dir(libdir, cc, st.target);
@@ -1526,6 +1548,8 @@ int main(int argc, char **argv)
                 vec_push(&cmd, "-Wl,--defsym=" CONFIG_PROBE_SYMBOL "=1");
             if (st.kasan_hw)
                 vec_push(&cmd, "-Wl,--defsym=" TAGS_HW_SYMBOL "=1");
+            if (!st.kasan && !st.kmsan && !st.kcsan && !st.kasan_sw && !st.kasan_hw)
+                vec_push(&cmd, "-Wl,--defsym=" NO_KASAN_SYMBOL "=1");
             const char *a = concat(rtdir, st.kmsan ? "/" KMSAN_ARCHIVE :
                                    st.kcsan ? "/" KCSAN_ARCHIVE :
                                    st.kasan_sw || st.kasan_hw ? "/" TAGS_ARCHIVE :
@@ -1553,9 +1577,13 @@ int main(int argc, char **argv)
                 for (size_t i = 0; i < NELEM(static_undefs_musl); i++)
                     vec_push(&cmd, static_undefs_musl[i]);
             }
-            else
+            else {
                 for (size_t i = 0; i < NELEM(static_undefs); i++)
                     vec_push(&cmd, static_undefs[i]);
+                if (st.kmsan)
+                    for (size_t i = 0; i < NELEM(static_undefs_kmsan); i++)
+                        vec_push(&cmd, static_undefs_kmsan[i]);
+            }
         }
     }
 

@@ -39,6 +39,10 @@ int ksan_port_protect(void *addr, size_t size, int prot);
  * back (KASAN's unmap quarantine).  Returns 0 on success; a port without
  * memory protection returns -1 and the range is unmapped as before. */
 int ksan_port_reserve(void *addr, size_t size);
+/* Copy n bytes from src, which may not be mapped (or be a guard page),
+ * into dst without faulting: n if every byte could be read, else 0.  A
+ * port that cannot tell returns 0 (what needs it prints less). */
+size_t ksan_port_read(void *dst, const void *src, size_t n);
 
 /* Make the shadow bytes for [addr, addr + size) of application memory
  * exist (mapped, zero = addressable) so the core may write them.

@@ -145,6 +145,10 @@ struct core_thread {
 	int in_report;		/* recursion guard of the report path */
 	int no_report;		/* >0: runtime is touching poisoned memory */
 	int in_depot;		/* in a depot insert (a signal may nest) */
+	/* one line the next memory-error report of this thread adds: set by
+	 * an interceptor around its checks (why the C library's own call
+	 * would behave otherwise), else NULL */
+	const char *report_note;
 	struct core_thread *next_free;
 	void *fake_stack;	/* kasan's stack-use-after-return frames */
 	void *kmsan_ctx;	/* kmsan's compiler context state (4016 bytes) */

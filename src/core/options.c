@@ -72,6 +72,7 @@ static const struct opt_range {
 } ranges[] = {
 	{ "halt_on_error", 0, 1, 0, "0, 1, true, false, yes or no" },
 	{ "ubsan_halt_on_error", 0, 1, 0, "0, 1, true, false, yes or no" },
+	{ "detect_leaks", 0, 1, 0, "0, 1, true, false, yes or no" },
 	{ "exitcode", 0, 255, 0, "a decimal integer from 0 to 255" },
 	{ "leak_exitcode", 0, 255, 0, "a decimal integer from 0 to 255" },
 	{ "quarantine_size_mb", 0, 1ul << 20, 0, "0 to 1048576" },

@@ -16,7 +16,7 @@
 
 #define RBUF_SIZE (64u << 10)
 #define NEST_SIZE (32u << 10)
-#define DEDUP_SIZE 4096
+#define DEDUP_FIRST 1024	/* slots of the static table; grows by doubling */
 
 /* core_thread.in_report: where this thread is in the report path */
 enum { REPORT_NONE, REPORT_OUTER, REPORT_NESTED };
@@ -41,8 +41,25 @@ static struct ksan_report_summary summary;
 static char summary_sig[CORE_SIG_LEN];
 static ksan_report_fn user_fn;
 static void *user_arg;
-static uint64_t seen[DEDUP_SIZE];	/* guarded by core_report_lock */
-static unsigned nseen;
+/*
+ * The reports made so far, for deduplication: an open-addressing table of
+ * exact keys (pc, extra, and the type's hash: a type is one of a few dozen
+ * words, so two pairs are never merged), grown to twice its size with the
+ * port's memory when three quarters are used, so that every distinct pair
+ * is reported once however many there are.  Only if the port has no memory
+ * left does it stop taking new pairs, and says so once: a pair first seen
+ * after that is reported each time (never lost).  All guarded by
+ * core_report_lock.
+ */
+struct seen_key {
+	uintptr_t pc;
+	uint64_t extra;
+	uint64_t type;		/* hash of the type's text, odd: 0 = empty slot */
+};
+static struct seen_key seen_first[DEDUP_FIRST];
+static struct seen_key *seen = seen_first;
+static size_t seen_slots = DEDUP_FIRST, nseen;
+static int seen_stopped;
 
 __attribute__((visibility("default")))
 void ksan_set_report_callback(ksan_report_fn fn, void *arg)
@@ -67,32 +84,75 @@ unsigned long ksan_report_count(void)
 	return __atomic_load_n(&core_reports, __ATOMIC_RELAXED);
 }
 
-static uint64_t key_of(uintptr_t pc, const char *type, uint64_t extra)
+static uint64_t hash_type(const char *type)
 {
-	uint64_t h = (pc ^ (extra * 0xff51afd7ed558ccdull)) * 0x9e3779b97f4a7c15ull;
+	uint64_t h = 0xcbf29ce484222325ull;
 
 	while (*type)
 		h = (h ^ (unsigned char)*type++) * 0x100000001b3ull;
 	return h | 1;
 }
 
-/* 1 if (pc, type) was reported before; records it otherwise. */
+static size_t slot_of(uintptr_t pc, uint64_t extra, uint64_t type, size_t slots)
+{
+	uint64_t h = ((uint64_t)pc ^ (extra * 0xff51afd7ed558ccdull) ^ type) *
+		     0x9e3779b97f4a7c15ull;
+
+	return (size_t)(h >> 17) & (slots - 1);
+}
+
+static struct seen_key *find_slot(struct seen_key *tab, size_t slots, uintptr_t pc,
+				  uint64_t extra, uint64_t type)
+{
+	size_t i = slot_of(pc, extra, type, slots);
+
+	/* never full (at most three quarters used): an empty slot ends it */
+	while (tab[i].type && !(tab[i].pc == pc && tab[i].extra == extra && tab[i].type == type))
+		i = (i + 1) & (slots - 1);
+	return &tab[i];
+}
+
+/* Twice the slots, the keys rehashed; 0 if the port has no memory. */
+static int grow_seen(void)
+{
+	size_t slots = seen_slots * 2, i;
+	struct seen_key *tab = ksan_port_map(slots * sizeof(*tab));
+
+	if (!tab)
+		return 0;
+	for (i = 0; i < seen_slots; i++)
+		if (seen[i].type)
+			*find_slot(tab, slots, seen[i].pc, seen[i].extra, seen[i].type) = seen[i];
+	if (seen != seen_first)
+		ksan_port_unmap(seen, seen_slots * sizeof(*seen));
+	seen = tab;
+	seen_slots = slots;
+	return 1;
+}
+
+/* 1 if (pc, type, extra) was reported before; records it otherwise. */
 static int seen_before(uintptr_t pc, const char *type, uint64_t extra)
 {
-	uint64_t k = key_of(pc, type, extra);
-	unsigned i = (unsigned)(k >> 7) & (DEDUP_SIZE - 1), n;
+	uint64_t th = hash_type(type);
+	struct seen_key *k = find_slot(seen, seen_slots, pc, extra, th);
 
-	for (n = 0; n < DEDUP_SIZE; n++, i = (i + 1) & (DEDUP_SIZE - 1)) {
-		if (seen[i] == k)
-			return 1;
-		if (!seen[i]) {
-			if (nseen < DEDUP_SIZE * 3 / 4) {
-				seen[i] = k;
-				nseen++;
-			}
-			return 0;	/* table full: report again, never lose one */
+	if (k->type)
+		return 1;
+	if (seen_stopped)
+		return 0;
+	if ((nseen + 1) * 4 > seen_slots * 3) {
+		if (!grow_seen()) {
+			seen_stopped = 1;
+			core_printf("ksan: no memory for the report deduplication table: after %lu distinct reports, a new one may be printed each time it happens\n",
+				    (unsigned long)nseen);
+			return 0;
 		}
+		k = find_slot(seen, seen_slots, pc, extra, th);
 	}
+	k->pc = pc;
+	k->extra = extra;
+	k->type = th;
+	nseen++;
 	return 0;
 }
 

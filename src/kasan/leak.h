@@ -117,6 +117,9 @@ size_t kasan_report_leaks(struct kasan_leak *leaks, size_t n, size_t omitted,
 
 /* ---- leak.c ----------------------------------------------------------- */
 
+/* detect_leaks' default, when the user gave none: 1 if the program has
+ * generic KASAN's instrumentation, else 0.  Before any check runs. */
+void kasan_leak_set_default(int instrumented);
 /* The check at exit (detect_leaks and leak_check_at_exit permitting; once,
  * and not after __lsan_do_leak_check): the number of leaked objects. */
 long kasan_leak_at_exit(void);

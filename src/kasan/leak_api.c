@@ -20,6 +20,18 @@ void kasan_leak_die(void)
 	ksan_port_exit((int)core_opt.leak_exitcode);
 }
 
+/*
+ * detect_leaks not given: on where generic KASAN instruments the program,
+ * as ASan runs LeakSanitizer by default on Linux; off where libksan.a only
+ * serves KFENCE or UBSAN, as GWP-ASan and UBSan never look for leaks
+ * (production programs leave memory to exit on purpose).
+ */
+void kasan_leak_set_default(int instrumented)
+{
+	if (core_opt.detect_leaks < 0)
+		core_opt.detect_leaks = instrumented ? 1 : 0;
+}
+
 long kasan_leak_at_exit(void)
 {
 	if (!core_opt.detect_leaks || !core_opt.leak_check_at_exit ||

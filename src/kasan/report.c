@@ -321,6 +321,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 	c->fp = fp;
 	c->has_entry = entry != 0;
 	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	c->note = core_thread_get()->report_note;
 	if (kasan_suppressed(c->pcs, c->npcs, c->has_entry, b.kasan)) {
 		core_report_cancel();
 		return;

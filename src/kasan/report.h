@@ -37,6 +37,7 @@ struct report_ctx {
 	const struct kasan_type_use *type_use;	/* a type-confusion report's */
 	int has_unmap;		/* a fault in a range of the unmap quarantine */
 	struct kasan_unmap_rec unmap;
+	const char *note;	/* core_thread's report_note, or NULL */
 };
 
 static inline int kasan_has_shadow(uintptr_t a)

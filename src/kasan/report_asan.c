@@ -200,6 +200,8 @@ void kasan_print_asan(struct report_ctx *c)
 				     (unsigned long)r->addr, tw);
 	}
 	core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
+	if (c->note)
+		core_bprintf(&core_rbuf, "Note: %s\n", c->note);
 	core_bprintf(&core_rbuf, "\n");
 	if (c->has_obj) {
 		kasan_print_object_asan(c, r->addr);

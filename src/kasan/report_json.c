@@ -23,6 +23,10 @@ void kasan_print_json(struct report_ctx *c)
 		     (unsigned long)r->size, (unsigned long)r->pc);
 	core_json_str(task);
 	core_json_key_frames("stack", c->pcs, c->npcs, c->has_entry);
+	if (c->note) {
+		core_bprintf(&core_rbuf, ",\"note\":");
+		core_json_str(c->note);
+	}
 	kasan_print_json_where(c);
 	kasan_print_intra_json(c);
 	kasan_print_pool_json(c);

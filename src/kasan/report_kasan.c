@@ -125,6 +125,8 @@ void kasan_print_kasan(struct report_ctx *c)
 	else
 		core_print_access(r, task);
 	kasan_print_percpu_cpu(c);
+	if (c->note)
+		core_bprintf(&core_rbuf, "%s\n", c->note);
 	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
 	kasan_print_origins(c, 0);
 	kasan_print_unmap(c, 0);

@@ -41,8 +41,11 @@ API void __msan_poison(const volatile void *addr, size_t size)
 
 API void __msan_check_mem_is_initialized(const volatile void *addr, size_t size)
 {
-	kmsan_check_memory((const void *)addr, size, KMSAN_USER, "check_mem_is_initialized",
-			   CALLER);
+	/* a use, as MemorySanitizer reports it (use-of-uninitialized-value,
+	 * "Uninitialized bytes in __msan_check_mem_is_initialized"): not a
+	 * boundary the bytes leave by */
+	kmsan_check_memory((const void *)addr, size, KMSAN_USE,
+			   "__msan_check_mem_is_initialized", CALLER);
 }
 
 /*

@@ -176,7 +176,9 @@ uint32_t kmsan_origin_alloca(char *descr, uintptr_t pc);
 /* ---- checks at boundaries (report.c) ----------------------------------- */
 /* Where uninitialised bytes leave the program. */
 enum kmsan_boundary {
-	KMSAN_USE = 0,		/* a use inside the program (uninit-value) */
+	KMSAN_USE = 0,		/* a use inside the program (uninit-value): what
+				   names the call that read the bytes (memcmp,
+				   __msan_check_mem_is_initialized) */
 	KMSAN_INFOLEAK,		/* write(2), send(2), stdio: "kernel-infoleak in write+0x.." */
 	KMSAN_USER,		/* ksan_check_memory(p, n, "usb") */
 };

@@ -273,7 +273,7 @@ static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct lea
 
 	no = walk_origin(origin, o);
 	uaf = o[0].uaf || o[no - 1].kind == KMSAN_ORIGIN_FREE;
-	if (lk)
+	if (lk && lk->kind != KMSAN_USE)
 		/* the kernel's word (copy_to_user's check): syzkaller types
 		 * "kernel-infoleak" and knows no "infoleak" */
 		core_snprintf(type, sizeof(type), "kernel-infoleak%s", uaf ? "-after-free" : "");
@@ -296,7 +296,7 @@ static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct lea
 	r.access = KSAN_READ;
 	r.pc = pc;
 	r.object_freed = uaf;
-	r.kind = lk ? KSAN_BUG_INFOLEAK : KSAN_BUG_UNINIT;
+	r.kind = lk && lk->kind != KMSAN_USE ? KSAN_BUG_INFOLEAK : KSAN_BUG_UNINIT;
 	r.origin = origin;
 	if (core_report_callback(&r)) {
 		core_report_cancel();

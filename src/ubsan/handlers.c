@@ -260,6 +260,8 @@ static void type_mismatch(struct ubsan_loc *loc, const struct ubsan_type *t,
 	else
 		core_bprintf(m, "%s address 0x%012lx with insufficient space for an object of type %s",
 			     what, (unsigned long)ptr, t->name);
+	if (ptr)
+		ubsan_note_pointer(ptr);
 	ubsan_end(halt, ptr);
 }
 HANDLERS(type_mismatch_v1, (struct type_mismatch_data_v1 *d, uintptr_t ptr),
@@ -299,7 +301,8 @@ static void pointer_overflow(struct pointer_overflow_data *d, uintptr_t base,
 	if (!base && !res)
 		core_bprintf(m, "applying zero offset to null pointer");
 	else if (!base)
-		core_bprintf(m, "applying non-zero offset 0x%012lx to null pointer",
+		/* the offset in decimal, as compiler-rt prints a uptr */
+		core_bprintf(m, "applying non-zero offset %lu to null pointer",
 			     (unsigned long)res);
 	else if (!res)
 		core_bprintf(m, "applying non-zero offset to non-null pointer 0x%012lx produced null pointer",

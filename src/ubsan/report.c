@@ -19,6 +19,7 @@ struct ubsan_rep {
 	size_t npcs;
 	char msg[MSG_SIZE];
 	struct core_buf mbuf;
+	uintptr_t note;		/* ubsan_note_pointer's address, or 0 */
 };
 static struct ubsan_rep reps[2];
 static unsigned depth;		/* reports of this file in progress */
@@ -519,7 +520,13 @@ int ubsan_begin(struct ubsan_loc *loc, const char *check, int halt, uintptr_t pc
 	rep.mbuf.len = 0;
 	rep.mbuf.cap = sizeof(rep.msg);
 	rep.msg[0] = 0;
+	rep.note = 0;
 	return 1;
+}
+
+void ubsan_note_pointer(uintptr_t p)
+{
+	rep.note = p;
 }
 
 struct core_buf *ubsan_msg(void)
@@ -572,6 +579,8 @@ void ubsan_end(int halt, uintptr_t addr)
 	case FORMAT_ASAN:
 		put_loc();
 		core_bprintf(&core_rbuf, ": runtime error: %s\n", rep.msg);
+		if (rep.note)
+			ubsan_print_memory_note(rep.note);
 		if (core_opt.print_stacktrace)
 			core_print_stack_asan(rep.pcs, rep.npcs, 0);
 		core_bprintf(&core_rbuf, "SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior ");

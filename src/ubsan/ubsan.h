@@ -36,6 +36,10 @@ int ubsan_begin(struct ubsan_loc *loc, const char *check, int halt, uintptr_t pc
 struct core_buf *ubsan_msg(void);
 /* Print, apply the halt policy: stop when halt, or when halt_on_error=1. */
 void ubsan_end(int halt, uintptr_t addr);
+/* Between ubsan_begin and ubsan_end: the asan layout adds compiler-rt's
+ * "pointer points here" note with the memory around p (report_note.c). */
+void ubsan_note_pointer(uintptr_t p);
+void ubsan_print_memory_note(uintptr_t p);
 
 int ubsan_type_bits(const struct ubsan_type *t);
 int ubsan_type_signed(const struct ubsan_type *t);

@@ -100,6 +100,11 @@ void port_init(void)
 #ifdef KSAN_PORT_KCSAN
 	if (core_opt.verbosity)
 		core_printf("ksan: initialised (pid %d, KCSAN)\n", ksan_port_pid());
+#elif defined(KSAN_PORT_KMSAN)
+	if (core_opt.verbosity)	/* MemorySanitizer's layout (kmsan.h) */
+		core_printf("ksan: initialised (pid %d, KMSAN: shadow = addr ^ 0x%lx, origins = shadow + 0x%lx)\n",
+			    ksan_port_pid(), (unsigned long)KMSAN_SHADOW_XOR,
+			    (unsigned long)KMSAN_ORIGIN_ADD);
 #elif defined(KSAN_PORT_TAGS)
 	if (core_opt.verbosity)	/* the mode and offset: port_tags_init's line */
 		core_printf("ksan: initialised (pid %d, tag-based KASAN)\n", ksan_port_pid());

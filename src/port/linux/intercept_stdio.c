@@ -435,6 +435,27 @@ static int check_wfmt(const struct kasan_caller *c, const wchar_t *fmt, va_list 
 	return check_string(c, fmt, -1, 1) && check_args(c, fmt, 1, ap);
 }
 
+/*
+ * The wprintf family on stream f.  A byte-oriented stream (a narrow
+ * function used it first: printf, puts...) makes glibc's wide printf
+ * return -1 before it reads the format or any argument, so a bad %ls
+ * argument there is not read; the program passed it all the same, so it
+ * is still reported, and the report says what the C library would do
+ * (issue 25: Juliet's CWE416 cases).
+ */
+static int check_wfmt_on(const struct kasan_caller *c, FILE *f, const wchar_t *fmt, va_list ap)
+{
+	struct core_thread *t = core_thread_get();
+	int ok;
+
+	if (f && fwide(f, 0) < 0)
+		t->report_note = "The stream is byte-oriented: the C library's wide printf returns -1 "
+				 "there without reading its format or arguments";
+	ok = check_wfmt(c, fmt, ap);
+	t->report_note = 0;
+	return ok;
+}
+
 /* size == (size_t)-1: sprintf, no bound.  Returns 0 after a report. */
 static int check_printf(const struct kasan_caller *c, char *d, size_t size,
 			const char *fmt, va_list ap)
@@ -580,21 +601,21 @@ OUTPUT(__vasprintf_chk, WRITE(p, sizeof(*p)) && check_fmt(&cl, fmt, ap),
 
 /* ---- wprintf family ----------------------------------------------------- */
 
-VA_OUTPUT(wprintf, check_wfmt(&cl, fmt, ap), real_vfwprintf(stdout, fmt, ap),
+VA_OUTPUT(wprintf, check_wfmt_on(&cl, stdout, fmt, ap), real_vfwprintf(stdout, fmt, ap),
 	  const wchar_t *fmt)
-OUTPUT(vwprintf, check_wfmt(&cl, fmt, ap), real_vfwprintf(stdout, fmt, ap), const wchar_t *fmt,
+OUTPUT(vwprintf, check_wfmt_on(&cl, stdout, fmt, ap), real_vfwprintf(stdout, fmt, ap), const wchar_t *fmt,
        va_list ap)
-VA_OUTPUT(fwprintf, check_wfmt(&cl, fmt, ap), real_vfwprintf(f, fmt, ap), FILE *f,
+VA_OUTPUT(fwprintf, check_wfmt_on(&cl, f, fmt, ap), real_vfwprintf(f, fmt, ap), FILE *f,
 	  const wchar_t *fmt)
-OUTPUT(vfwprintf, check_wfmt(&cl, fmt, ap), real_vfwprintf(f, fmt, ap), FILE *f,
+OUTPUT(vfwprintf, check_wfmt_on(&cl, f, fmt, ap), real_vfwprintf(f, fmt, ap), FILE *f,
        const wchar_t *fmt, va_list ap)
-VA_OUTPUT(__wprintf_chk, check_wfmt(&cl, fmt, ap), real___vfwprintf_chk(stdout, flag, fmt, ap),
+VA_OUTPUT(__wprintf_chk, check_wfmt_on(&cl, stdout, fmt, ap), real___vfwprintf_chk(stdout, flag, fmt, ap),
 	  int flag, const wchar_t *fmt)
-OUTPUT(__vwprintf_chk, check_wfmt(&cl, fmt, ap), real___vfwprintf_chk(stdout, flag, fmt, ap),
+OUTPUT(__vwprintf_chk, check_wfmt_on(&cl, stdout, fmt, ap), real___vfwprintf_chk(stdout, flag, fmt, ap),
        int flag, const wchar_t *fmt, va_list ap)
-VA_OUTPUT(__fwprintf_chk, check_wfmt(&cl, fmt, ap), real___vfwprintf_chk(f, flag, fmt, ap),
+VA_OUTPUT(__fwprintf_chk, check_wfmt_on(&cl, f, fmt, ap), real___vfwprintf_chk(f, flag, fmt, ap),
 	  FILE *f, int flag, const wchar_t *fmt)
-OUTPUT(__vfwprintf_chk, check_wfmt(&cl, fmt, ap), real___vfwprintf_chk(f, flag, fmt, ap),
+OUTPUT(__vfwprintf_chk, check_wfmt_on(&cl, f, fmt, ap), real___vfwprintf_chk(f, flag, fmt, ap),
        FILE *f, int flag, const wchar_t *fmt, va_list ap)
 
 /* ---- printf family: into memory ---------------------------------------- */

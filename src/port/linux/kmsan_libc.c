@@ -78,6 +78,11 @@ void port_kmsan_libc_text_init(void)
 	dl_iterate_phdr(find_libc, 0);
 }
 
+int port_kmsan_libc_shared(void)
+{
+	return libc_text_n > 0;
+}
+
 int port_kmsan_from_libc(uintptr_t pc)
 {
 	int i;

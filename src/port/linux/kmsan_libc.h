@@ -84,10 +84,17 @@ void port_kmsan_libc_sys_init(void);
 void port_kmsan_libc_str_init(void);
 void port_kmsan_libc_stdio_init(void);
 void port_kmsan_libc_math_init(void);
+void port_kmsan_libc_cmp_init(void);
+void port_kmsan_libc_wchar_init(void);
+void port_kmsan_libc_random_init(void);
+void port_kmsan_libc_thread_init(void);
 void port_kmsan_leak_init(void);
 
 /* kmsan_libc.c: the C library's code (libc.so, the loader) */
 void port_kmsan_libc_text_init(void);
 int port_kmsan_from_libc(uintptr_t pc);
+/* 1 if the C library is a shared object (its code was found): 0 in a
+ * static executable, whose C library calls the program's interceptors */
+int port_kmsan_libc_shared(void);
 
 #endif

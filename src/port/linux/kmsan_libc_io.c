@@ -46,9 +46,17 @@
  *                      its tm_zone string); strftime
  *   kmsan_libc_math.c  frexp frexpf frexpl (the exponent) modf modff modfl
  *                      (the integral part)
+ *   kmsan_libc_wchar.c mbrtowc mbtowc mbrlen mblen mbsrtowcs mbsnrtowcs
+ *                      mbstowcs wcrtomb wctomb wcsrtombs wcsnrtombs
+ *                      wcstombs (the characters each reports, the
+ *                      terminator when converted, *src, *ps)
+ *   kmsan_libc_random.c arc4random_buf getrandom getentropy (the bytes)
+ *   kmsan_libc_thread.c pthread_join pthread_tryjoin_np (*retval)
  *   kmsan_start.c      at start-up: argv, envp and their strings, the
  *                      auxiliary vector, the main thread's errno; errno
  *                      after every failing intercepted call
+ * Checked as uses (kmsan_libc_cmp.c): memcmp bcmp strcmp strncmp, the
+ *   bytes up to the first difference, when the program calls them.
  * Checked before the call (infoleaks, kmsan_leak.c): write pwrite pwrite64
  *   writev pwritev send sendto (also the address) sendmsg (iovecs up to
  *   msg_iovlen, msg_name, each control message's cmsg_len bytes) fwrite
@@ -63,6 +71,8 @@
  *   (getenv's result is fine), recvmmsg, sendmmsg's checks, getaddrinfo and
  *   the other resolver and NSS results but getpwnam/getpwuid, scandir,
  *   glob, wordexp, iconv, the wide-character stdio input functions,
+ *   mbrtoc16 mbrtoc32 c16rtomb c32rtomb, pthread_timedjoin_np
+ *   pthread_clockjoin_np,
  *   timegm, ctime_r, asctime_r, and libm beyond frexp/modf (sincos,
  *   remquo, lgamma_r).  In static executables glibc's own definitions win
  *   over ksan's for __uflow, localtime, gmtime and mktime (their objects

@@ -36,6 +36,10 @@ static void kmsan_start(int argc, char **argv, char **envp)
 	port_kmsan_libc_str_init();
 	port_kmsan_libc_stdio_init();
 	port_kmsan_libc_math_init();
+	port_kmsan_libc_cmp_init();
+	port_kmsan_libc_wchar_init();
+	port_kmsan_libc_random_init();
+	port_kmsan_libc_thread_init();
 	port_kmsan_leak_init();
 	port_kmsan_libc_text_init();
 	if (!kmsan_ready)

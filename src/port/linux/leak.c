@@ -517,27 +517,10 @@ __attribute__((noinline)) int ksan_port_stop_the_world(void (*fn)(void *arg), vo
 
 typedef void (*root_fn)(void *arg, uintptr_t lo, uintptr_t hi, int kind);
 
-/* 1 if every page of [lo, hi) is mapped (mincore fails on a hole). */
-static int range_mapped(uintptr_t lo, uintptr_t hi)
-{
-	unsigned char vec[256];
-	uintptr_t a, end = ROUND_UP(hi, 4096);
-
-	for (a = ROUND_DOWN(lo, 4096); a < end; a += sizeof(vec) * 4096) {
-		size_t len = end - a < sizeof(vec) * 4096 ? end - a : sizeof(vec) * 4096;
-
-		if (syscall(SYS_mincore, a, len, vec))
-			return 0;
-	}
-	return 1;
-}
-
 /*
  * A range that may not be readable whole (a fault here, with the runtime's
- * locks held, would hang the program): read page by page into a buffer by
- * process_vm_readv, which fails cleanly on a hole or a guard page.  Where
- * the system refuses it (seccomp), the pages mincore finds are read as
- * they are.
+ * locks held, would hang the program): read a buffer at a time with
+ * ksan_port_read, which fails cleanly on a hole or a guard page.
  */
 static void scan_copy(root_fn fn, void *arg, uintptr_t lo, uintptr_t hi, int kind)
 {
@@ -547,14 +530,9 @@ static void scan_copy(root_fn fn, void *arg, uintptr_t lo, uintptr_t hi, int kin
 	for (a = lo; a < hi; a = ROUND_DOWN(a, sizeof(buf)) + sizeof(buf)) {
 		size_t len = (ROUND_DOWN(a, sizeof(buf)) + sizeof(buf) < hi ?
 			      ROUND_DOWN(a, sizeof(buf)) + sizeof(buf) : hi) - a;
-		struct iovec local = { buf, len }, remote = { (void *)a, len };
-		long got = syscall(SYS_process_vm_readv, ksan_port_pid(), &local, 1UL, &remote,
-				   1UL, 0UL);
 
-		if (got == (long)len)
+		if (ksan_port_read(buf, (const void *)a, len) == len)
 			fn(arg, (uintptr_t)buf, (uintptr_t)buf + len, kind);
-		else if (got < 0 && (errno == ENOSYS || errno == EPERM) && range_mapped(a, a + len))
-			fn(arg, a, a + len, kind);
 	}
 }
 
@@ -608,7 +586,7 @@ void ksan_port_for_each_root(root_fn fn, void *arg)
 	/* a module unloaded since gather() leaves a hole: copy around it;
 	 * pages never written hold no heap address (written.c) */
 	for (i = 0; i < nranges; i++)
-		if (range_mapped(ranges[i].lo, ranges[i].hi))
+		if (port_range_mapped(ranges[i].lo, ranges[i].hi))
 			port_scan_written(written, fn, arg, ranges[i].lo, ranges[i].hi,
 					  KSAN_ROOT_DATA);
 		else
@@ -684,9 +662,16 @@ static void fork_child(void)
 	kasan_leak_fork_child();
 }
 
+/* ksan-cc defines this absolute symbol (address 1) when it links libksan.a
+ * into a program without generic KASAN's instrumentation (--ksan=kfence,
+ * --ksan=ubsan) */
+extern char __ksan_no_kasan[] __attribute__((weak, visibility("hidden")));
+
 void port_leak_init(void)
 {
 	char err[256];
+
+	kasan_leak_set_default(!__ksan_no_kasan);
 
 	atexit(exit_hook);
 	pthread_atfork(0, 0, fork_child);

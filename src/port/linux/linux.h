@@ -288,6 +288,8 @@ void port_scan_written(int fd, void (*fn)(void *arg, uintptr_t lo, uintptr_t hi,
 
 /* port.c: map zeroed pages over [lo, hi), keeping pages already there */
 int port_map_fixed(uintptr_t lo, uintptr_t hi);
+/* 1 if every page of [lo, hi) is mapped (port.c) */
+int port_range_mapped(uintptr_t lo, uintptr_t hi);
 #ifdef KSAN_PORT_KMSAN
 /* kmsan_shadow.c: metadata for the application memory at app, a chunk
  * around it (0, or -1 if it cannot be mapped) */

@@ -60,5 +60,5 @@ int main(int argc, char **argv)
 // BAD: {{^}}ksan: bad value for option 'detect_leaks': '2' (accepted: 0, 1, true, false, yes or no){{$}}
 // BAD-NEXT: {{^}}STATUS: exit 1{{$}}
 
-// HELP: {{^}}  detect_leaks{{ +}}look for leaked heap objects
+// HELP: {{^}}  detect_leaks{{ +}}0 or 1: look for leaked heap objects{{.*}} Default: 1 with generic KASAN
 // HELP: {{^}}  leak_check_at_exit{{ +}}with detect_leaks=1
