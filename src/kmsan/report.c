@@ -286,7 +286,12 @@ static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct lea
 	 * infoleak the function that checked the range (write, send,
 	 * ksan_check_memory), as the kernel names _copy_to_user; syzkaller's
 	 * KMSAN format needs the +0x to read the line */
-	core_format_function(in, sizeof(in), lk ? lk->site : pc, 1);
+	if (lk && lk->kind == KMSAN_USE && lk->what)
+		/* a use inside a call that read the bytes: the call (memcmp,
+		 * __msan_check_mem_is_initialized), as MSan names bcmp */
+		core_snprintf(in, sizeof(in), "%s", lk->what);
+	else
+		core_format_function(in, sizeof(in), lk ? lk->site : pc, 1);
 	core_memset(&r, 0, sizeof(r));
 	r.detector = "KMSAN";
 	r.bug_type = type;
