@@ -136,31 +136,14 @@ static int is_loaded_exe(const struct sym_module *m, const ElfW(Ehdr) *eh)
 	return !entry || eh->e_entry + m->base == entry;
 }
 
-static void module_load(struct sym_module *m, int is_exe)
+void sym_elf_read(struct sym_module *m, const char *img, size_t len)
 {
-	const ElfW(Ehdr) *eh;
+	const ElfW(Ehdr) *eh = (const void *)img;
 	const ElfW(Shdr) *sh;
-	struct stat st;
-	size_t len, n;
-	const char *img;
-	int fd, pass;
+	size_t n;
+	int pass;
 
-	m->state = -1;
-	if (!m->path[0] || (fd = open(m->path, O_RDONLY | O_CLOEXEC)) < 0)
-		goto out;
-	img = fstat(fd, &st) || st.st_size < (off_t)sizeof(*eh) ? MAP_FAILED :
-		mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (img == MAP_FAILED)
-		goto out;
-	len = st.st_size;
-	eh = (const void *)img;
-	if (is_exe && !memcmp(eh->e_ident, ELFMAG, SELFMAG) && !is_loaded_exe(m, eh)) {
-		munmap((void *)img, len);
-		goto out;
-	}
-	m->state = 1;		/* a file: worth asking the symbolizer about */
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	if (len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
 	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
 	    eh->e_shentsize != sizeof(*sh) || eh->e_shoff > len ||
 	    (len - eh->e_shoff) / sizeof(*sh) < eh->e_shnum)
@@ -186,6 +169,32 @@ static void module_load(struct sym_module *m, int is_exe)
 		m->strtab = img + str->sh_offset;
 		m->nsyms = fn_sort(m, m->syms, n);
 	}
+}
+
+static void module_load(struct sym_module *m, int is_exe)
+{
+	const ElfW(Ehdr) *eh;
+	struct stat st;
+	size_t len;
+	const char *img;
+	int fd;
+
+	m->state = -1;
+	if (!m->path[0] || (fd = open(m->path, O_RDONLY | O_CLOEXEC)) < 0)
+		goto out;
+	img = fstat(fd, &st) || st.st_size < (off_t)sizeof(*eh) ? MAP_FAILED :
+		mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (img == MAP_FAILED)
+		goto out;
+	len = st.st_size;
+	eh = (const void *)img;
+	if (is_exe && !memcmp(eh->e_ident, ELFMAG, SELFMAG) && !is_loaded_exe(m, eh)) {
+		munmap((void *)img, len);
+		goto out;
+	}
+	m->state = 1;		/* a file: worth asking the symbolizer about */
+	sym_elf_read(m, img, len);
 	return;
 out:
 	if (is_exe)
