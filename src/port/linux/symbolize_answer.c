@@ -128,16 +128,17 @@ static int split_answer(char *l, int a2l)
 	return n;
 }
 
-/* "??", "??:0", "??:?", line 0: unknown.  Else the file, without "./". */
+/* "??", "??:0", "??:?", line 0: unknown.  Else the file, without "./"
+ * (which alone names none: unknown too, not ""). */
 static const char *raw_file(const struct raw *r)
 {
 	const char *f = r->file;
 
-	if (!f || !r->line || !*f || !strcmp(f, "??"))
+	if (!f || !r->line || !strcmp(f, "??"))
 		return NULL;
 	if (f[0] == '.' && f[1] == '/')
 		f += 2;
-	return sym_intern(f, strlen(f));
+	return *f ? sym_intern(f, strlen(f)) : NULL;
 }
 
 static const char *raw_fn(const struct raw *r)
