@@ -6,7 +6,7 @@
 # (tests/fuzz/corpus/<target>/, left as it is: new inputs go to
 # BUILD/fuzz-work/<target>/).  Prints "PASS: fuzz/<target> ..." or
 # "FAIL: ..." per target and libFuzzer's last lines; a log per target in
-# BUILD/fuzz-logs/.  One process at a time (-jobs=1 -workers=1).
+# BUILD/fuzz-logs/.  One process at a time (no -jobs, no -fork).
 set -u -o pipefail
 cd "$(dirname "$0")/../.."
 B=$1 RUNS=$2
@@ -17,7 +17,7 @@ for t in "$@"; do
 	exe=$B/fuzz/$t log=$B/fuzz-logs/$t.log work=$B/fuzz-work/$t
 	mkdir -p "$work"
 	# ksan-cc's words go to stdout and stderr (its messages): not the log's
-	opts=(-seed=1 -jobs=1 -workers=1 -artifact_prefix="$B/fuzz-logs/$t-" -max_total_time=0 -timeout=10 -rss_limit_mb=2048)
+	opts=(-seed=1 -artifact_prefix="$B/fuzz-logs/$t-" -max_total_time=0 -timeout=10 -rss_limit_mb=2048)
 	case $t in
 	ksan_cc) opts+=(-close_fd_mask=3 -max_len=4096) ;;
 	elf) opts+=(-max_len=16384) ;;

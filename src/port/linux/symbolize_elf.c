@@ -146,16 +146,19 @@ void sym_elf_read(struct sym_module *m, const char *img, size_t len)
 	if (len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
 	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
 	    eh->e_shentsize != sizeof(*sh) || eh->e_shoff > len ||
+	    eh->e_shoff % _Alignof(ElfW(Shdr)) ||
 	    (len - eh->e_shoff) / sizeof(*sh) < eh->e_shnum)
 		return;
 	sh = (const void *)(img + eh->e_shoff);
-	/* .symtab, else .dynsym; the string table must end in a NUL */
+	/* .symtab, else .dynsym; the string table must end in a NUL; the
+	 * tables aligned (a linker's are: a misaligned one is damage) */
 	for (pass = 0; pass < 2 * eh->e_shnum && !m->nsyms; pass++) {
 		const ElfW(Shdr) *s = &sh[pass % eh->e_shnum], *str;
 
 		if (s->sh_type != (pass < eh->e_shnum ? SHT_SYMTAB : SHT_DYNSYM) ||
 		    s->sh_entsize != sizeof(ElfW(Sym)) || s->sh_link >= eh->e_shnum ||
-		    s->sh_offset > len || len - s->sh_offset < s->sh_size)
+		    s->sh_offset > len || len - s->sh_offset < s->sh_size ||
+		    s->sh_offset % _Alignof(ElfW(Sym)))
 			continue;
 		str = &sh[s->sh_link];
 		if (str->sh_offset > len || len - str->sh_offset < str->sh_size ||
