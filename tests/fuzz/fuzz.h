@@ -14,7 +14,7 @@ void *fuzz_alloc(size_t n);
 void fuzz_free_all(void);
 
 /* ksan_port_symbolize_frames' answer for any pc: up to 4 frames. */
-struct ksan_symbol;
+#include "ksan/port.h"
 extern struct ksan_symbol fuzz_frames[4];
 extern int fuzz_nframes;
 
