@@ -4,20 +4,22 @@
 # For each target: its regression inputs (tests/fuzz/regress/<target>/,
 # each once), then RUNS inputs mutated from its corpus
 # (tests/fuzz/corpus/<target>/, left as it is: new inputs go to
-# BUILD/fuzz-work/<target>/).  Prints "PASS: fuzz/<target> ..." or
-# "FAIL: ..." per target and libFuzzer's last lines; a log per target in
-# BUILD/fuzz-logs/.  One process at a time (no -jobs, no -fork).
+# BUILD/fuzz-work/<target>/, or FUZZ_WORK/<target>/).  Prints
+# "PASS: fuzz/<target> ..." or "FAIL: ..." per target and libFuzzer's last
+# lines; a log per target in BUILD/fuzz-logs/ (or FUZZ_LOGS), with any
+# failing input.  One process at a time (no -jobs, no -fork).
 set -u -o pipefail
 cd "$(dirname "$0")/../.."
 B=$1 RUNS=$2
 shift 2
 status=0
-mkdir -p "$B/fuzz-logs"
+logs=${FUZZ_LOGS:-$B/fuzz-logs}
+mkdir -p "$logs"
 for t in "$@"; do
-	exe=$B/fuzz/$t log=$B/fuzz-logs/$t.log work=$B/fuzz-work/$t
+	exe=$B/fuzz/$t log=$logs/$t.log work=${FUZZ_WORK:-$B/fuzz-work}/$t
 	mkdir -p "$work"
 	# ksan-cc's words go to stdout and stderr (its messages): not the log's
-	opts=(-seed=1 -artifact_prefix="$B/fuzz-logs/$t-" -max_total_time=0 -timeout=10 -rss_limit_mb=2048)
+	opts=(-seed=1 -artifact_prefix="$logs/$t-" -max_total_time=0 -timeout=10 -rss_limit_mb=2048)
 	case $t in
 	ksan_cc) opts+=(-close_fd_mask=3 -max_len=4096) ;;
 	elf) opts+=(-max_len=16384) ;;

@@ -19,7 +19,6 @@
 #include "symbolize.h"
 
 #define ANSWER_MAX	65536		/* longer answers are read and dropped */
-#define TIMEOUT_MS	15000		/* per read: a big binary's first load */
 #define CLONE_STACK	(64 << 10)	/* the child's stack and environment */
 #define CLONE_ENV	2048
 
@@ -196,16 +195,23 @@ static int proc_write(struct sym_proc *p, const char *buf, size_t len)
  */
 static int proc_read(struct sym_proc *p, int sentinel)
 {
+	/* for the whole answer: a child that writes a byte now and then
+	 * must not hold the report up for a timeout per byte */
+	long left = core_opt.symbolize_timeout_ms;
+	struct timespec t0, t1;
 	struct sym_answer a;
 	ssize_t n;
 
 	sym_answer_start(&a, answer, sizeof(answer), sentinel);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
 		struct pollfd pfd = { .fd = p->out, .events = POLLIN };
 		size_t room;
 		char *at = sym_answer_space(&a, &room);
 
-		n = poll(&pfd, 1, TIMEOUT_MS);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		n = left - (t1.tv_sec - t0.tv_sec) * 1000 - (t1.tv_nsec - t0.tv_nsec) / 1000000;
+		n = n > 0 ? poll(&pfd, 1, n) : 0;
 		if (n > 0)
 			n = read(p->out, at, room);
 		if (n < 0 && errno == EINTR)
