@@ -123,6 +123,11 @@ static char *fuzz_realpath(const char *path, char *resolved)
 
 static char rsp_path[64], *last_rsp;
 
+static void remove_rsp(void)
+{
+	unlink(rsp_path);
+}
+
 /* s with each "@@" as "@" rsp_path, in a fresh fuzz_alloc copy */
 static char *expand(const char *s)
 {
@@ -158,6 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (!rsp_path[0]) {
 		snprintf(rsp_path, sizeof(rsp_path), "/tmp/ksan-fuzz-%d.rsp", (int)getpid());
+		atexit(remove_rsp);
 		setenv("PATH", "/usr/bin:/bin", 1);
 		setenv("KSAN_CC_VERBOSE", "1", 1);	/* print_quoted too */
 		unsetenv("KSAN_CC");
