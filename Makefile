@@ -4,6 +4,7 @@
 #   make demo            build examples/ with ksan-cc and show the reports
 #   make install PREFIX=/usr/local DESTDIR=
 #   make bench           benchmarks (not part of check)
+#   make fuzz-runtime    fuzz the runtime's own parsers for long (docs/fuzzing-runtime.md)
 
 CC      ?= cc
 ifeq ($(origin CC),default)
