@@ -348,10 +348,12 @@ kernel-demo: $(B)/kernel/gcc-inline/ksan-kernel
 # with tests/fuzz/stubs.c for what they call elsewhere in ksan.
 #   make fuzz            build them ($(B)/fuzz/<target>)
 #   make fuzz-runtime    run each for FUZZ_RUNS inputs, one at a time
-#                        (FUZZ_TARGETS= a subset); RESULTS.md has the runs
+#                        (FUZZ_TARGETS= a subset, FUZZ_SECONDS= a time
+#                        limit each); tests/fuzz/RESULTS.md has the runs
 # make check runs each briefly (tests/unit/fuzz.sh): docs/fuzzing-runtime.md
 FUZZ_CC ?= clang-14
 FUZZ_RUNS ?= 10000000
+FUZZ_SECONDS ?= 0
 FUZZ_TARGETS ?= options suppressions symbolize_answer elf ksan_cc
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
@@ -376,5 +378,5 @@ endef
 $(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_RULE,$(t))))
 fuzz: $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))
 fuzz-runtime: fuzz
-	@bash tests/fuzz/run.sh $(B) $(FUZZ_RUNS) $(FUZZ_TARGETS)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run.sh $(B) $(FUZZ_RUNS) $(FUZZ_TARGETS)
 .PHONY: fuzz fuzz-runtime

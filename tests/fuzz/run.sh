@@ -19,7 +19,10 @@ for t in "$@"; do
 	exe=$B/fuzz/$t log=$logs/$t.log work=${FUZZ_WORK:-$B/fuzz-work}/$t
 	mkdir -p "$work"
 	# ksan-cc's words go to stdout and stderr (its messages): not the log's
-	opts=(-seed=1 -artifact_prefix="$logs/$t-" -max_total_time=0 -timeout=10 -rss_limit_mb=2048)
+	# FUZZ_SECONDS: stop there if RUNS take longer (libFuzzer's last line
+	# says how many ran)
+	opts=(-seed=1 -artifact_prefix="$logs/$t-" -max_total_time="${FUZZ_SECONDS:-0}"
+	      -timeout=10 -rss_limit_mb=2048)
 	case $t in
 	ksan_cc) opts+=(-close_fd_mask=3 -max_len=4096) ;;
 	elf) opts+=(-max_len=16384) ;;
