@@ -4,6 +4,7 @@
 #   make demo            build examples/ with ksan-cc and show the reports
 #   make install PREFIX=/usr/local DESTDIR=
 #   make bench           benchmarks (not part of check)
+#   make fuzz-runtime    fuzz the runtime's own parsers for long (docs/fuzzing-runtime.md)
 
 CC      ?= cc
 ifeq ($(origin CC),default)
@@ -93,7 +94,7 @@ $(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
 # libksan-kfence.so (LD_PRELOAD): the core, KFENCE and the port without KASAN
-PRELOAD_PORT := port options logsink unwind symbolize symbolize_elf symbolize_tool noproc libc sanitizer secure insn insn_a64
+PRELOAD_PORT := port options logsink unwind symbolize symbolize_elf symbolize_tool symbolize_answer noproc libc sanitizer secure insn insn_a64
 PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC)) \
 	$(patsubst %,$(B)/obj/port/linux/%.o,$(PRELOAD_PORT)) \
 	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o $(B)/obj/preload/kfence_malloc.o
@@ -108,7 +109,7 @@ $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 # libksan-kmsan.a: the core, KMSAN, KFENCE, UBSAN and the port built for
 # KMSAN (its heap, metadata faults, mem*); KASAN's interceptors stay out
 KMSAN_PORT := init options port logsink secure libc sanitizer malloc mem signal threads unwind symbolize symbolize_elf \
-	symbolize_tool noproc sigmask insn insn_a64 suppressions shlib_marker nokasan \
+	symbolize_tool symbolize_answer noproc sigmask insn insn_a64 suppressions shlib_marker nokasan \
 	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY))
 KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
 	$(patsubst %,$(B)/obj/kmsan-port/%.o,$(KMSAN_PORT))
@@ -122,7 +123,7 @@ $(B)/lib/libksan-kmsan.a: $(KMSAN_OBJ)
 # libksan-kcsan.a: the core, KCSAN, KFENCE, UBSAN and the port built for
 # KCSAN (no shadow, no heap of its own: the C library's; mem* checked)
 KCSAN_PORT := init options port logsink secure libc sanitizer mem signal threads unwind symbolize symbolize_elf \
-	symbolize_tool noproc sigmask insn insn_a64 suppressions shlib_marker nokasan \
+	symbolize_tool symbolize_answer noproc sigmask insn insn_a64 suppressions shlib_marker nokasan \
 	$(patsubst src/port/linux/%.c,%,$(KCSAN_PORT_ONLY))
 KCSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
 	$(patsubst src/kcsan/%.c,$(B)/obj/kcsan-tls/%.o,$(KCSAN_SRC)) \
@@ -142,7 +143,7 @@ $(B)/lib/libksan-kcsan-kfence.a: $(B)/obj/kcsan-port/kfence_malloc.o
 # tag-based KASAN (software and hardware tags; ksan-cc --ksan=kasan-hw
 # defines __ksan_tags_hw), KFENCE, UBSAN and the port built for it
 TAGS_PORT := init options port logsink secure libc sanitizer malloc signal threads unwind symbolize symbolize_elf \
-	symbolize_tool noproc sigmask insn insn_a64 suppressions shlib_marker nokasan tags_port tags_mem mem
+	symbolize_tool symbolize_answer noproc sigmask insn insn_a64 suppressions shlib_marker nokasan tags_port tags_mem mem
 TAGS_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC) $(TAGS_SRC)) \
 	$(B)/obj/tags/tag_mismatch_aarch64.o $(patsubst %,$(B)/obj/tags-port/%.o,$(TAGS_PORT))
 $(B)/obj/tags/%.o: src/tags/%.c src/tags/*.h src/core/*.h src/core/options.def include/ksan/*.h
@@ -390,3 +391,42 @@ kernel-demo: $(B)/kernel/gcc-inline/ksan-kernel
 	echo "(qemu: the kernel stopped with status $$s; 1 = halted by the report)"; [ $$s -eq 1 ]
 .PHONY: kernel kernel-check kernel-demo
 .DELETE_ON_ERROR:
+
+# ---- fuzz targets of the runtime's own parsers (tests/fuzz/) -------------
+# Each parser's own source files, built with clang's libFuzzer, ASan and
+# UBSan (never the runtime's flags: the parser is what is tested), linked
+# with tests/fuzz/stubs.c for what they call elsewhere in ksan.
+#   make fuzz            build them ($(B)/fuzz/<target>)
+#   make fuzz-runtime    run each for FUZZ_RUNS inputs, one at a time
+#                        (FUZZ_TARGETS= a subset, FUZZ_SECONDS= a time
+#                        limit each); tests/fuzz/RESULTS.md has the runs
+# make check runs each briefly (tests/unit/fuzz.sh): docs/fuzzing-runtime.md
+FUZZ_CC ?= clang-14
+FUZZ_RUNS ?= 10000000
+FUZZ_SECONDS ?= 0
+FUZZ_TARGETS ?= options suppressions symbolize_answer elf ksan_cc
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-Iinclude -Isrc -Itests/fuzz -D__asan_default_options=fuzz_asan_default_options \
+	-D__ubsan_default_options=fuzz_ubsan_default_options \
+	-D__lsan_default_options=fuzz_lsan_default_options \
+	-D__ksan_default_options=fuzz_ksan_default_options
+FUZZ_SRC_options := src/core/options.c src/core/print.c src/core/mem.c src/port/linux/options.c
+# (the harness includes core/suppress.c and ubsan/report.c: their statics)
+FUZZ_SRC_suppressions := src/core/options.c src/core/print.c src/core/mem.c
+FUZZ_SRC_symbolize_answer := src/core/mem.c src/port/linux/symbolize_answer.c
+FUZZ_SRC_elf := src/core/mem.c src/port/linux/symbolize_elf.c
+FUZZ_SRC_ksan_cc :=
+FUZZ_DEPS_suppressions := src/core/suppress.c src/ubsan/report.c
+FUZZ_DEPS_ksan_cc := tools/ksan-cc.c
+define FUZZ_RULE
+$(B)/fuzz/$(1): tests/fuzz/$(1).c tests/fuzz/stubs.c tests/fuzz/fuzz.h $(FUZZ_SRC_$(1)) \
+		$(FUZZ_DEPS_$(1)) src/core/*.h src/port/linux/*.h src/core/options.def
+	@mkdir -p $$(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $$@ tests/fuzz/$(1).c tests/fuzz/stubs.c $(FUZZ_SRC_$(1))
+endef
+$(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_RULE,$(t))))
+fuzz: $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))
+fuzz-runtime: fuzz
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run.sh $(B) $(FUZZ_RUNS) $(FUZZ_TARGETS)
+.PHONY: fuzz fuzz-runtime

@@ -544,11 +544,16 @@ static char *capture(const char *cc, const char *const *args, int *exec_errno)
     return text;
 }
 
+/* The compiler's answers, asked once per run (file scope: the fuzz target,
+ * tests/fuzz/ksan_cc.c, gives them instead of a compiler). */
+static unsigned cc_family;      /* CC_GCC or CC_CLANG, 0 = not asked yet */
+static char *cc_target;         /* -dumpmachine's first line */
+static char *cc_fuzzer_archive; /* libFuzzer's archive */
+
 static unsigned detect_family(const char *cc)
 {
-    static unsigned known;  /* asked once per run */
-    if (known)
-        return known;
+    if (cc_family)
+        return cc_family;
     static const char *const version[] = { "--version", NULL };
     int exec_errno;
     char *text = capture(cc, version, &exec_errno);
@@ -566,7 +571,7 @@ static unsigned detect_family(const char *cc)
                             "clang from its --version output; assuming gcc\n", cc);
     }
     free(text);
-    known = fam;
+    cc_family = fam;
     return fam;
 }
 
@@ -578,9 +583,8 @@ static unsigned detect_family(const char *cc)
  */
 static const char *detect_target(const char *cc, const char *target)
 {
-    static char *known;
-    if (known)
-        return known;
+    if (cc_target)
+        return cc_target;
     const char *args[3] = { "-dumpmachine", NULL, NULL };
     if (target) {
         args[0] = concat("--target=", target);
@@ -589,8 +593,8 @@ static const char *detect_target(const char *cc, const char *target)
     int exec_errno;	/* a compiler that cannot run says so in detect_family */
     char *buf = capture(cc, args, &exec_errno);
     buf[strcspn(buf, "\r\n")] = '\0';
-    known = buf;
-    return known;
+    cc_target = buf;
+    return cc_target;
 }
 
 static int target_is_aarch64(const char *cc, const char *target)
@@ -652,6 +656,8 @@ static char *runtime_dir(const char *libdir, const char *cc, const char *target)
  * (clang -print-file-name, which answers the bare name when it has none) */
 static char *fuzzer_archive(const char *cc, const char *target)
 {
+    if (cc_fuzzer_archive)
+        return cc_fuzzer_archive;
     char *arch = xstrdup(*detect_target(cc, target) ? detect_target(cc, target) : "x86_64");
     arch[strcspn(arch, "-")] = '\0';
     char *name = xrealloc(NULL, strlen(FUZZER_ARCHIVE) + strlen(arch) + 1);
@@ -666,6 +672,7 @@ static char *fuzzer_archive(const char *cc, const char *target)
     path[strcspn(path, "\r\n")] = '\0';
     if (!strchr(path, '/') || access(path, R_OK) != 0)
         die(2, "-fsanitize=fuzzer: clang has no %s (libFuzzer: install libclang-rt-14-dev)", name);
+    cc_fuzzer_archive = path;
     return path;
 }
 
@@ -843,6 +850,9 @@ static int user_has_mllvm(const struct state *st, const char *opt)
             return 1;
     return 0;
 }
+
+#define RSP_FILES_MAX 2000
+static unsigned rsp_files;  /* response files read so far */
 
 /* Read a response file and split it like libiberty's buildargv. */
 static int read_response_file(const char *path, struct argv_vec *out)
@@ -1099,7 +1109,11 @@ static void scan(struct state *st, const char *const *args, size_t n,
 
         if (a[0] == '@' && a[1]) {
             struct argv_vec words = { 0 };
-            if (depth < 16 && read_response_file(a + 1, &words)) {
+            /* files that name each other more than once would be read
+             * exponentially often: at most RSP_FILES_MAX in all, as
+             * libiberty's expandargv (which then stops the driver) */
+            if (depth < 16 && rsp_files < RSP_FILES_MAX && ++rsp_files &&
+                read_response_file(a + 1, &words)) {
                 scan(st, words.v, words.n, NULL, depth + 1);
             } else {
                 /* unreadable: the driver takes it as a file name; be safe */

@@ -80,6 +80,7 @@ static const struct opt_range {
 	{ "malloc_context_size", 1, DEPOT_MAX_FRAMES, 0, "1 to 64" },
 	{ "redzone", 16, 2048, 1, "a power of two from 16 to 2048" },
 	{ "verbosity", 0, 3, 0, "0 to 3" },
+	{ "symbolize_timeout_ms", 1, 3600000, 0, "1 to 3600000 milliseconds" },
 	/* the interval is multiplied into nanoseconds: one day is plenty */
 	{ "kfence_sample_interval", 0, 86400000, 0, "0 (off) to 86400000 milliseconds" },
 	{ "kfence_sample_every", 0, 0xfffffffful, 0, "0 (off) to 4294967295" },

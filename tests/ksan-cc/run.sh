@@ -352,6 +352,12 @@ for cc in gcc clang; do
     check "$cc: @file with -c: compile flags, no link" \
         bash -c "[[ '$LINE' == *kernel-address* && '$LINE' != *libksan* ]] && [ -f r.o ]"
 done
+# a response file that names itself three times: at most 2000 reads in
+# all (3^16 before: minutes; tests/fuzz/regress/ksan_cc), the rest is the
+# compiler's to refuse
+printf -- '@rsp3 @rsp3 @rsp3\n' > rsp3
+check "@file naming itself thrice: read a bounded number of times" \
+    timeout 20 "$K" --help @rsp3
 
 # ---------------------------------------------------------------- link or not
 for cc in gcc clang; do

@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include "core/core.h"
 
-struct core_options core_opt = { .symbolize = 1 };
+struct core_options core_opt = { .symbolize = 1, .symbolize_timeout_ms = 15000 };
 
 /* noproc.c's one-line notices (without /proc) */
 void ksan_port_write(const char *s, size_t n)

@@ -1,9 +1,9 @@
 /*
  * This file contains what the Linux port's symbolizer files share: the
  * modules (symbolize_elf.c), the external symbolizer process
- * (symbolize_tool.c) and the cache in front of them (symbolize.c).  None of
- * it calls malloc or stdio: it runs inside reports, malloc and signal
- * handlers.
+ * (symbolize_tool.c) and its answers (symbolize_answer.c), and the cache
+ * in front of them (symbolize.c).  None of it calls malloc or stdio: it
+ * runs inside reports, malloc and signal handlers.
  */
 #ifndef KSAN_PORT_LINUX_SYMBOLIZE_H
 #define KSAN_PORT_LINUX_SYMBOLIZE_H
@@ -49,6 +49,9 @@ void sym_diag(const char *a, const char *b);
  * (NULL if no object contains addr), its base in *base; NULL if its
  * symbols cannot be kept (too many modules). */
 struct sym_module *sym_module_of(uintptr_t addr, uintptr_t *base, const char **path);
+/* The function symbols of the ELF image [img, img+len) into m (syms,
+ * strtab, nsyms; strtab points into the image, which must stay). */
+void sym_elf_read(struct sym_module *m, const char *img, size_t len);
 /* The innermost function containing a module address, or NULL. */
 const struct sym_fn *sym_fn_find(const struct sym_module *m, uintptr_t a);
 struct sym_module *sym_modules(int *n);
@@ -59,12 +62,31 @@ const char *sym_alias_find(uintptr_t addr, uintptr_t *start);
 /* symbolize_tool.c: asks llvm-symbolizer (else addr2line) about off in
  * path: the location into sym and, if off is in inlined code, the inline
  * chain into sym_chain[0..sym_nchain), innermost first. */
-extern struct sym_iframe sym_chain[SYM_MAX_FRAMES];
-extern int sym_nchain;
 void sym_ask_tool(struct sym_module *m, const char *path, uintptr_t off,
 		  struct ksan_symbol *sym);
 /* After fork() the children and pipes are the parent's: start afresh. */
 void sym_check_fork(void);
+
+/* symbolize_answer.c: the tool's answers.  An answer being read: bytes
+ * go into sym_answer_space's room, then sym_answer_add(n) says whether the
+ * answer is complete (then NUL-terminated in buf; over: it was longer than
+ * cap, its start dropped, not to be parsed).  sym_parse_answer reads a
+ * complete one (a2l: addr2line's, else llvm-symbolizer's) into sym and
+ * sym_chain[sym_nchain..), in place. */
+#define SYM_A2L_SENTINEL "0xffffffffffffffff"	/* ends each addr2line answer */
+struct sym_answer {
+	char *buf;
+	size_t cap, len;	/* buf's size (one byte kept for the NUL), bytes held */
+	size_t line;		/* where the current line starts */
+	int sentinel;		/* addr2line's: ends after the sentinel's line */
+	int lines, after, over, cut;
+};
+void sym_answer_start(struct sym_answer *a, char *buf, size_t cap, int sentinel);
+char *sym_answer_space(struct sym_answer *a, size_t *room);
+int sym_answer_add(struct sym_answer *a, size_t n);
+extern struct sym_iframe sym_chain[SYM_MAX_FRAMES];
+extern int sym_nchain;
+void sym_parse_answer(char *a, int a2l, struct ksan_symbol *sym);
 
 /* memcpy and memset are the runtime's checked ones: copy by hand */
 #if defined(__x86_64__)

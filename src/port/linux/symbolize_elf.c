@@ -136,14 +136,51 @@ static int is_loaded_exe(const struct sym_module *m, const ElfW(Ehdr) *eh)
 	return !entry || eh->e_entry + m->base == entry;
 }
 
+void sym_elf_read(struct sym_module *m, const char *img, size_t len)
+{
+	const ElfW(Ehdr) *eh = (const void *)img;
+	const ElfW(Shdr) *sh;
+	size_t n;
+	int pass;
+
+	if (len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_shentsize != sizeof(*sh) || eh->e_shoff > len ||
+	    eh->e_shoff % _Alignof(ElfW(Shdr)) ||
+	    (len - eh->e_shoff) / sizeof(*sh) < eh->e_shnum)
+		return;
+	sh = (const void *)(img + eh->e_shoff);
+	/* .symtab, else .dynsym; the string table must end in a NUL; the
+	 * tables aligned (a linker's are: a misaligned one is damage) */
+	for (pass = 0; pass < 2 * eh->e_shnum && !m->nsyms; pass++) {
+		const ElfW(Shdr) *s = &sh[pass % eh->e_shnum], *str;
+
+		if (s->sh_type != (pass < eh->e_shnum ? SHT_SYMTAB : SHT_DYNSYM) ||
+		    s->sh_entsize != sizeof(ElfW(Sym)) || s->sh_link >= eh->e_shnum ||
+		    s->sh_offset > len || len - s->sh_offset < s->sh_size ||
+		    s->sh_offset % _Alignof(ElfW(Sym)))
+			continue;
+		str = &sh[s->sh_link];
+		if (str->sh_offset > len || len - str->sh_offset < str->sh_size ||
+		    !str->sh_size || img[str->sh_offset + str->sh_size - 1])
+			continue;
+		m->syms = NULL;
+		if (!(n = collect(m, img, s, str)) ||
+		    !(m->syms = sym_map(ROUND_UP(n * sizeof(struct sym_fn), 4096))))
+			continue;
+		collect(m, img, s, str);
+		m->strtab = img + str->sh_offset;
+		m->nsyms = fn_sort(m, m->syms, n);
+	}
+}
+
 static void module_load(struct sym_module *m, int is_exe)
 {
 	const ElfW(Ehdr) *eh;
-	const ElfW(Shdr) *sh;
 	struct stat st;
-	size_t len, n;
+	size_t len;
 	const char *img;
-	int fd, pass;
+	int fd;
 
 	m->state = -1;
 	if (!m->path[0] || (fd = open(m->path, O_RDONLY | O_CLOEXEC)) < 0)
@@ -160,32 +197,7 @@ static void module_load(struct sym_module *m, int is_exe)
 		goto out;
 	}
 	m->state = 1;		/* a file: worth asking the symbolizer about */
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh->e_shentsize != sizeof(*sh) || eh->e_shoff > len ||
-	    (len - eh->e_shoff) / sizeof(*sh) < eh->e_shnum)
-		return;
-	sh = (const void *)(img + eh->e_shoff);
-	/* .symtab, else .dynsym; the string table must end in a NUL */
-	for (pass = 0; pass < 2 * eh->e_shnum && !m->nsyms; pass++) {
-		const ElfW(Shdr) *s = &sh[pass % eh->e_shnum], *str;
-
-		if (s->sh_type != (pass < eh->e_shnum ? SHT_SYMTAB : SHT_DYNSYM) ||
-		    s->sh_entsize != sizeof(ElfW(Sym)) || s->sh_link >= eh->e_shnum ||
-		    s->sh_offset > len || len - s->sh_offset < s->sh_size)
-			continue;
-		str = &sh[s->sh_link];
-		if (str->sh_offset > len || len - str->sh_offset < str->sh_size ||
-		    !str->sh_size || img[str->sh_offset + str->sh_size - 1])
-			continue;
-		m->syms = NULL;
-		if (!(n = collect(m, img, s, str)) ||
-		    !(m->syms = sym_map(ROUND_UP(n * sizeof(struct sym_fn), 4096))))
-			continue;
-		collect(m, img, s, str);
-		m->strtab = img + str->sh_offset;
-		m->nsyms = fn_sort(m, m->syms, n);
-	}
+	sym_elf_read(m, img, len);
 	return;
 out:
 	if (is_exe)

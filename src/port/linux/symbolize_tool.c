@@ -26,8 +26,6 @@
 #include "linux.h"
 
 #define ANSWER_MAX	65536		/* longer answers are read and dropped */
-#define A2L_SENTINEL	"0xffffffffffffffff"	/* ends each addr2line answer */
-#define TIMEOUT_MS	15000		/* per read: a big binary's first load */
 #define CLONE_STACK	(64 << 10)	/* the child's stack and environment */
 #define CLONE_ENV	2048
 
@@ -35,20 +33,12 @@
 #define SYS_close_range 436
 #endif
 
-struct raw {			/* one frame of the tool's answer, unparsed */
-	char *fn, *file;
-	unsigned long line, column, start;
-};
-
 enum { TOOL_UNPICKED, TOOL_NONE, TOOL_LLVM, TOOL_A2L };
 
-struct sym_iframe sym_chain[SYM_MAX_FRAMES];	/* the lookup in progress */
-int sym_nchain;
 static int owner_pid;		/* process the children belong to */
 static int tool;
 static char tool_path[PATH_MAX];
 static struct sym_proc llvm;
-static struct raw raws[SYM_MAX_FRAMES];
 static char request[PATH_MAX + 64];
 static char answer[ANSWER_MAX];
 static void *clone_stack;
@@ -210,50 +200,37 @@ static int proc_write(struct sym_proc *p, const char *buf, size_t len)
 
 /*
  * Read one answer into answer[]: up to a blank line (llvm-symbolizer), or
- * (sentinel: addr2line -a) to the A2L_SENTINEL line and the two after it.
- * Returns 0, -1 on error, 1 if the answer was too long: read, not kept.
+ * (sentinel: addr2line -a) to the SYM_A2L_SENTINEL line and the two after
+ * it (symbolize_answer.c tells).  Returns 0, -1 on error, 1 if the answer
+ * was too long: read, not kept.
  */
 static int proc_read(struct sym_proc *p, int sentinel)
 {
-	size_t len = 0, i, line = 0;	/* line: where the current one starts */
-	int lines = 0, after = -1, over = 0, cut = 0;
+	/* for the whole answer: a child that writes a byte now and then
+	 * must not hold the report up for a timeout per byte */
+	long left = core_opt.symbolize_timeout_ms;
+	struct timespec t0, t1;
+	struct sym_answer a;
 	ssize_t n;
 
+	sym_answer_start(&a, answer, sizeof(answer), sentinel);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
 		struct pollfd pfd = { .fd = p->out, .events = POLLIN };
+		size_t room;
+		char *at = sym_answer_space(&a, &room);
 
-		if (len == sizeof(answer) - 1) {	/* keep the last line only */
-			over = 1;
-			if (!line)
-				cut = 1, len = 0;	/* gone: not blank */
-			sym_copy(answer, answer + line, len - line);
-			len -= line;
-			line = 0;
-		}
-		n = poll(&pfd, 1, TIMEOUT_MS);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		n = left - (t1.tv_sec - t0.tv_sec) * 1000 - (t1.tv_nsec - t0.tv_nsec) / 1000000;
+		n = n > 0 ? poll(&pfd, 1, n) : 0;
 		if (n > 0)
-			n = read(p->out, answer + len, sizeof(answer) - 1 - len);
+			n = read(p->out, at, room);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			return -1;
-		for (i = len, len += n; i < len; i++) {
-			if (answer[i] != '\n')
-				continue;
-			if (sentinel && after >= 0)
-				after++;
-			else if (sentinel && !cut &&
-				 i - line == sizeof(A2L_SENTINEL) - 1 &&
-				 !strncmp(answer + line, A2L_SENTINEL, i - line))
-				after = 0;
-			if (sentinel ? after == 2 : lines && i == line && !cut) {
-				answer[i + 1] = 0;
-				return over;
-			}
-			lines++;
-			line = i + 1;
-			cut = 0;
-		}
+		if (sym_answer_add(&a, n))
+			return a.over;
 	}
 }
 
@@ -381,120 +358,6 @@ static void pick_tool(void)
 		use_a2l();
 }
 
-static struct raw *next_raw(int *n)
-{
-	struct raw *r = &raws[*n < SYM_MAX_FRAMES ? (*n)++ : SYM_MAX_FRAMES - 1];
-
-	sym_zero(r, sizeof(*r));
-	return r;
-}
-
-/*
- * The answer's frames into raws[], innermost first; returns how many.  Past
- * SYM_MAX_FRAMES the middle ones are dropped: the last stays the real function.
- * addr2line -f -i -a: "0xaddr" then "fn" and "file:line[ (discriminator
- * n)]" per frame, then the sentinel's.  llvm-symbolizer --verbose, per
- * frame: "fn" then "  Key: value" lines (Filename, Line, Column, Function
- * start address...); a blank line ends the answer.
- */
-static int split_answer(char *l)
-{
-	struct raw *r = NULL;
-	char *c, *t, *fn = NULL;
-	int n = 0, k;
-
-	for (k = 0; (c = strchr(l, '\n')); l = c + 1, k++) {
-		*c = 0;
-		if (tool == TOOL_A2L) {
-			if (!k)
-				continue;
-			if (k & 1) {
-				if (!strcmp(l, A2L_SENTINEL))
-					break;
-				fn = l;
-				continue;
-			}
-			r = next_raw(&n);
-			r->fn = fn;
-			if ((t = strstr(l, " (discriminator ")))
-				*t = 0;
-			if ((t = strrchr(l, ':')))
-				*t = 0, r->file = l, r->line = strtoul(t + 1, NULL, 10);
-			continue;
-		}
-		if (!*l)
-			break;
-		if (*l != ' ') {
-			r = next_raw(&n);
-			r->fn = l;
-			continue;
-		}
-		while (*l == ' ')
-			l++;
-		if (!r)
-			continue;
-		if (!strncmp(l, "Filename: ", 10))
-			r->file = l + 10;
-		else if (!strncmp(l, "Line: ", 6))
-			r->line = strtoul(l + 6, NULL, 10);
-		else if (!strncmp(l, "Column: ", 8))
-			r->column = strtoul(l + 8, NULL, 10);
-		else if (!strncmp(l, "Function start address: ", 24))
-			r->start = strtoul(l + 24, NULL, 16);
-	}
-	return n;
-}
-
-/* "??", "??:0", "??:?", line 0: unknown.  Else the file, without "./". */
-static const char *raw_file(const struct raw *r)
-{
-	const char *f = r->file;
-
-	if (!f || !r->line || !*f || !strcmp(f, "??"))
-		return NULL;
-	if (f[0] == '.' && f[1] == '/')
-		f += 2;
-	return sym_intern(f, strlen(f));
-}
-
-static const char *raw_fn(const struct raw *r)
-{
-	return r->fn && *r->fn && strcmp(r->fn, "??") ?
-		sym_intern(r->fn, strlen(r->fn)) : NULL;
-}
-
-/*
- * The answer into sym and, if pc is in inlined code, chain[].  sym gets the
- * location of the innermost frame, the one of pc itself (what the symbolizer
- * gives without inlining, as it always did), and the outermost frame's name
- * and start if the symbol table had none.
- */
-static void parse_answer(char *a, struct ksan_symbol *sym)
-{
-	int n = split_answer(a), i;
-	const struct raw *r;
-	const char *file;
-
-	for (i = 0; n > 1 && i < n; i++) {
-		struct sym_iframe *f = &sym_chain[sym_nchain++];
-
-		r = &raws[i];
-		f->function = raw_fn(r);
-		f->file = raw_file(r);
-		f->line = f->file ? r->line : 0;
-		f->column = f->file ? r->column : 0;
-	}
-	if (!n || !(file = raw_file(&raws[0])))
-		return;
-	sym->file = file;
-	sym->line = raws[0].line;
-	sym->column = raws[0].column;
-	r = &raws[n - 1];
-	if (!sym->function && (sym->function = raw_fn(r)) &&
-	    r->start && r->start <= sym->module_offset)
-		sym->offset = sym->module_offset - r->start;
-}
-
 void sym_ask_tool(struct sym_module *m, const char *path, uintptr_t off,
 		     struct ksan_symbol *sym)
 {
@@ -527,7 +390,7 @@ void sym_ask_tool(struct sym_module *m, const char *path, uintptr_t off,
 	q = put_hex(q, off);
 	*q++ = '\n';
 	if (tool == TOOL_A2L)	/* its answer tells where the real one ends */
-		q = sym_put(q, A2L_SENTINEL "\n");
+		q = sym_put(q, SYM_A2L_SENTINEL "\n");
 	if (proc_write(p, request, q - request) ||
 	    (r = proc_read(p, tool == TOOL_A2L)) < 0) {
 		proc_kill(p);
@@ -541,7 +404,7 @@ void sym_ask_tool(struct sym_module *m, const char *path, uintptr_t off,
 		return;
 	}
 	if (!r)
-		parse_answer(answer, sym);
+		sym_parse_answer(answer, tool == TOOL_A2L, sym);
 }
 
 void sym_check_fork(void)
