@@ -410,8 +410,9 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer \
 	-Iinclude -Isrc -Itests/fuzz -D__asan_default_options=fuzz_asan_default_options \
 	-D__ubsan_default_options=fuzz_ubsan_default_options \
 	-D__lsan_default_options=fuzz_lsan_default_options \
-	-D__ksan_default_options=fuzz_ksan_default_options
-FUZZ_SRC_options := src/core/options.c src/core/print.c src/core/mem.c src/port/linux/options.c
+	-D__ksan_default_options=fuzz_ksan_default_options -DKSAN_VERSION='"$(VERSION)"'
+FUZZ_SRC_options := src/core/options.c src/core/print.c src/core/mem.c src/port/linux/options.c \
+	src/port/linux/secure.c
 # (the harness includes core/suppress.c and ubsan/report.c: their statics)
 FUZZ_SRC_suppressions := src/core/options.c src/core/print.c src/core/mem.c
 FUZZ_SRC_symbolize_answer := src/core/mem.c src/port/linux/symbolize_answer.c

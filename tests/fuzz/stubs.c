@@ -156,6 +156,17 @@ void core_report_cancel(void)
 {
 }
 
+/* ubsan/report.c's path and memory-note helpers (core/report.c, ubsan/report_note.c) */
+const char *core_file(const char *f)
+{
+	return f;
+}
+
+void ubsan_print_memory_note(uintptr_t p)
+{
+	(void)p;
+}
+
 void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 {
 }

@@ -106,7 +106,7 @@ then pass journal_layouts; else fail journal_layouts "see above"; fi
 # the leak check at exit: an entry per leak report (KMEMLEAK, its own
 # signature), and its summary line as an entry with no detector
 (cd "$tmp" && ./config_leak > /dev/null 2> "$tmp/leak-ref.err")
-nleak=$(grep -c '^BUG: KMEMLEAK: ' "$tmp/leak-ref.err")
+nleak=$(grep -c '^BUG: memory leak$' "$tmp/leak-ref.err")
 receive "$tmp/journal2.sock" "$tmp/jl"
 (cd "$tmp" && KSAN_OPTIONS=log_path=journal:log_socket=$tmp/journal2.sock ./config_leak > /dev/null 2> "$tmp/jl.err")
 rc=$?
@@ -197,7 +197,7 @@ rc=$?
 # web2 and plain files; the leaks; KMSAN's two by title; UBSAN's one
 if [ $rc -eq 0 ] && [ "$(wc -l < "$tmp/triage.out")" -eq 4 ] &&
    grep -Eq "^ +7  .*  $hash  .*web1:sb,web2:sb.*  BUG: KASAN: slab-out-of-bounds in strbuf_append$" "$tmp/triage.out" &&
-   grep -Eq "^ +$leaks  .*  6ab7ef656f782bf9  .*  BUG: KMEMLEAK: memory leak in parse_config$" "$tmp/triage.out" &&
+   grep -Eq "^ +$leaks  .*  6ab7ef656f782bf9  .*  BUG: memory leak in parse_config$" "$tmp/triage.out" &&
    grep -Eq "^ +2  .*  -  .*  BUG: KMSAN: kernel-infoleak in send_reply$" "$tmp/triage.out" &&
    grep -Eq "^ +1  .*  0123456789abcdef  .*  UBSAN: signed-integer-overflow in calc.c:10:5$" "$tmp/triage.out"; then
 	pass triage

@@ -93,7 +93,7 @@ build() {	# build <name> <bug> <flags>
 expect() {	# expect <bug>
 	case $1 in
 	KASAN|EUID) echo 'BUG: KASAN: slab-out-of-bounds in main+0x' ;;
-	LEAK) echo 'BUG: KMEMLEAK: memory leak in main' ;;
+	LEAK) echo 'BUG: memory leak' ;;
 	KMSAN) echo 'BUG: KMSAN: uninit-value in main+0x' ;;
 	KCSAN) echo 'BUG: KCSAN: data-race in' ;;
 	UBSAN) echo 'UBSAN: signed-integer-overflow in' ;;
