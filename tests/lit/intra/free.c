@@ -2,7 +2,7 @@
 // RUN: %ksan_cc -O1 -g %s -o %t
 // RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t reuse 2>&1 | FileCheck %s --check-prefix=REUSE --implicit-check-not=KASAN
 // RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t reuse-array 2>&1 | FileCheck %s --check-prefix=REUSE --implicit-check-not=KASAN
-// RUN: env KSAN_OPTIONS=quarantine_size_mb=0 bash %S/../Inputs/status.sh %run %t reuse-large 2>&1 | FileCheck %s --check-prefix=REUSE --implicit-check-not=KASAN
+// RUN: env KSAN_OPTIONS=quarantine_size_mb=0:unmap_quarantine_mb=0 bash %S/../Inputs/status.sh %run %t reuse-large 2>&1 | FileCheck %s --check-prefix=REUSE --implicit-check-not=KASAN
 // RUN: bash %S/../Inputs/status.sh %run %t uaf 2>&1 | FileCheck %s --check-prefix=UAF --implicit-check-not='past the end of field'
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t uaf 2>&1 | FileCheck %s --check-prefix=ASAN --implicit-check-not='past the end of field'
 // RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t uaf 2>&1 | python3 %S/../Inputs/check_json.py | FileCheck %s --check-prefix=JSON
