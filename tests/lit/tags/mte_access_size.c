@@ -79,26 +79,26 @@ int main(int argc, char **argv)
 	return 0;
 }
 
-// CHECK: at [[ADDR:0x[0-9a-f]+]]
+// CHECK: at 0x[[ADDR:[0-9a-f]+]]
 // CHECK: BUG: KASAN: slab-out-of-bounds in access_at+0x
-// LDRB-NEXT: Read of size 1 at addr [[ADDR]] by task
-// STRH-NEXT: Write of size 2 at addr [[ADDR]] by task
-// LDRW-NEXT: Read of size 4 at addr [[ADDR]] by task
-// STRX-NEXT: Write of size 8 at addr [[ADDR]] by task
-// STRQ-NEXT: Write of size 16 at addr [[ADDR]] by task
-// LDPX-NEXT: Read of size 16 at addr [[ADDR]] by task
-// ST1-NEXT: Write of size 32 at addr [[ADDR]] by task
-// LDADD-NEXT: Write of size 4 at addr [[ADDR]] by task
-// LDXR-NEXT: Read of size 8 at addr [[ADDR]] by task
+// LDRB-NEXT: Read of size 1 at addr {{0*}}[[ADDR]] by task
+// STRH-NEXT: Write of size 2 at addr {{0*}}[[ADDR]] by task
+// LDRW-NEXT: Read of size 4 at addr {{0*}}[[ADDR]] by task
+// STRX-NEXT: Write of size 8 at addr {{0*}}[[ADDR]] by task
+// STRQ-NEXT: Write of size 16 at addr {{0*}}[[ADDR]] by task
+// LDPX-NEXT: Read of size 16 at addr {{0*}}[[ADDR]] by task
+// ST1-NEXT: Write of size 32 at addr {{0*}}[[ADDR]] by task
+// LDADD-NEXT: Write of size 4 at addr {{0*}}[[ADDR]] by task
+// LDXR-NEXT: Read of size 8 at addr {{0*}}[[ADDR]] by task
 // CHECK-NEXT: Pointer tag: [{{[0-9a-f]+}}], memory tag: [fe]
 // CHECK: Call Trace:
 // CHECK-NEXT: access_at+0x
 // CHECK-NEXT: main+0x
 // CHECK-NOT: not reported
 
-// STRADDLE: at [[ADDR:0x[0-9a-f]+]]
+// STRADDLE: at 0x[[ADDR:[0-9a-f]+]]
 // STRADDLE: BUG: KASAN: slab-out-of-bounds in access_at+0x
-// STRADDLE-NEXT: Write of size 32 at addr [[ADDR]] by task
+// STRADDLE-NEXT: Write of size 32 at addr {{0*}}[[ADDR]] by task
 // STRADDLE: The buggy address is located 32 bytes inside of
 // STRADDLE-NOT: not reported
 
