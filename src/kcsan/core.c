@@ -149,8 +149,14 @@ int kcsan_check_watchpoints(uintptr_t ptr, size_t size, int type, uintptr_t ip,
 	long enc;
 	int idx;
 
-	if (unlikely(ctx->in_runtime))	/* the runtime's own accesses */
+	if (unlikely(ctx->in_runtime)) {
+		/* the runtime is not instrumented: an access here is a signal
+		 * handler's that interrupted it, maybe inside watch() before
+		 * ctx->watching names the slot; a value it changes there is its
+		 * own, not a race of unknown origin */
+		ctx->own_hit = 1;
 		return 1;
+	}
 	if (unlikely(!size))
 		return 0;
 	idx = find_watchpoint(ptr, size, (type & KCSAN_ACCESS_WRITE) != 0, &enc);
@@ -365,7 +371,9 @@ static void watch(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type,
 	int idx, removed, consumed = 0, known;
 
 	/* in_runtime: a signal handler that comes in before ctx->watching
-	 * names the slot must not take our watchpoint for another thread's */
+	 * names the slot must not take our watchpoint for another thread's
+	 * (it sets own_hit instead: cleared first, so it is not lost) */
+	ctx->own_hit = 0;
 	ctx->in_runtime++;
 	__atomic_fetch_add(&kcsan_nactive, 1, __ATOMIC_SEQ_CST);
 	idx = insert_watchpoint(ptr, enc);
@@ -379,7 +387,6 @@ static void watch(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type,
 	kcsan_count(KCSAN_COUNTER_USED_WATCHPOINTS, 1);
 	v.mask = ctx->access_mask;
 	v.old = read_value(ptr, size, &known);
-	ctx->own_hit = 0;
 	ctx->watching = idx + 1;
 	ctx->in_runtime--;
 
