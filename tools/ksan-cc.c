@@ -851,7 +851,9 @@ static int user_has_mllvm(const struct state *st, const char *opt)
     return 0;
 }
 
+#ifndef RSP_FILES_MAX /* the fuzz target (tests/fuzz/ksan_cc.c) sets a lower cap */
 #define RSP_FILES_MAX 2000
+#endif
 static unsigned rsp_files;  /* response files read so far */
 
 /* Read a response file and split it like libiberty's buildargv. */
