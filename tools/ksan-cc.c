@@ -854,12 +854,16 @@ static int user_has_mllvm(const struct state *st, const char *opt)
 #ifndef RSP_FILES_MAX /* the fuzz target (tests/fuzz/ksan_cc.c) sets a lower cap */
 #define RSP_FILES_MAX 2000
 #endif
+#ifndef RSP_BYTES_MAX /* text of all response files read, in bytes */
+#define RSP_BYTES_MAX ((size_t)64 << 20)
+#endif
 static unsigned rsp_files;  /* response files read so far */
+static size_t rsp_bytes;    /* and their bytes */
 
 /* Read a response file and split it like libiberty's buildargv. */
 static int read_response_file(const char *path, struct argv_vec *out)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = rsp_bytes < RSP_BYTES_MAX ? fopen(path, "r") : NULL;
     if (!f)
         return 0;
     size_t len = 0, cap = 4096;
@@ -867,6 +871,15 @@ static int read_response_file(const char *path, struct argv_vec *out)
     size_t n;
     while ((n = fread(buf + len, 1, cap - len, f)) > 0) {
         len += n;
+        /* a large file named many times (e.g. @@ naming itself beside
+         * @/usr/bin/x) would be read up to RSP_FILES_MAX times: past
+         * the cap it counts as unreadable, which scan() treats safely */
+        if (rsp_bytes + len > RSP_BYTES_MAX) {
+            rsp_bytes = RSP_BYTES_MAX; /* and no more files are read */
+            fclose(f);
+            free(buf);
+            return 0;
+        }
         if (len == cap) {
             cap *= 2;
             buf = xrealloc(buf, cap);
@@ -878,6 +891,7 @@ static int read_response_file(const char *path, struct argv_vec *out)
         free(buf);
         return 0;
     }
+    rsp_bytes += len;
 
     size_t i = 0;
     for (;;) {
@@ -886,7 +900,9 @@ static int read_response_file(const char *path, struct argv_vec *out)
             i++;
         if (i >= len)
             break;
-        char *tok = xrealloc(NULL, len - i + 1);
+        /* unquoted in place (never longer than its text), then copied:
+         * a block of the rest of the file per word was quadratic */
+        char *tok = buf + i;
         size_t t = 0;
         int sq = 0, dq = 0, bs = 0;
         for (; i < len; i++) {
@@ -917,8 +933,10 @@ static int read_response_file(const char *path, struct argv_vec *out)
                 tok[t++] = c;
             }
         }
+        if (i < len)
+            i++; /* the blank that ended the word: tok[t] may be it */
         tok[t] = '\0';
-        vec_push(out, tok);
+        vec_push(out, xstrdup(tok));
     }
     free(buf);
     return 1;

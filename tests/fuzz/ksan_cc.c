@@ -111,7 +111,25 @@ static char *fuzz_realpath(const char *path, char *resolved)
  * libiberty's), works the same at 40: files naming themselves reach it
  * in most inputs, and 2000 reads each made the target 10x slower */
 #define RSP_FILES_MAX 40
+/* and of bytes read from them: 1 MiB here; the target traps past twice
+ * that (regress/ksan_cc/rsp_big_file_named_often: /proc/self/exe, 2 MB,
+ * named beside a file naming itself, was read 40 times, and each word
+ * took a block the size of the rest of the file: 15 s at a time) */
+#define RSP_BYTES_MAX ((size_t)1 << 20)
+static size_t fuzz_read_bytes;
+
+static size_t fuzz_fread(void *p, size_t size, size_t n, FILE *f)
+{
+	size_t got = fread(p, size, n, f);
+
+	fuzz_read_bytes += got * size;
+	if (fuzz_read_bytes > 2 * RSP_BYTES_MAX + 65536)
+		__builtin_trap();
+	return got;
+}
+
 #define main ksan_cc_main
+#define fread(p, s, n, f) fuzz_fread(p, s, n, f)
 #define exit(s) fuzz_exit(s)
 #define execvp(f, a) fuzz_execvp(f, a)
 #define fork() fuzz_fork()
@@ -124,6 +142,7 @@ static char *fuzz_realpath(const char *path, char *resolved)
 #undef realloc
 #undef free
 #undef realpath
+#undef fread
 
 static char rsp_path[64], *last_rsp;
 
@@ -197,6 +216,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cc_fuzzer_archive = "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a";
 	uar_warned = 0;
 	rsp_files = 0;
+	rsp_bytes = 0;
+	fuzz_read_bytes = 0;
 	if (!setjmp(fuzz_jump))
 		ksan_cc_main(argc, argv);
 	for (i = 0; i < nblocks; i++)

@@ -351,6 +351,12 @@ for cc in gcc clang; do
     check "$cc: @file passes through" has "@rsp"
     check "$cc: @file with -c: compile flags, no link" \
         bash -c "[[ '$LINE' == *kernel-address* && '$LINE' != *libksan* ]] && [ -f r.o ]"
+    # quotes, tabs and a backslash (words are unquoted in place since the
+    # fuzzer's slow input: tests/fuzz/regress/ksan_cc/rsp_big_file_named_often)
+    printf -- "'-fno-sanitize=all'\t\"-c\"  t.c\n-o\\\\ q.o\n" > rspq
+    LINE=$(vline --ksan-cc=$cc @rspq)
+    check "$cc: @file's quoted words are understood" \
+        bash -c "[[ '$LINE' != *kernel-address* && '$LINE' != *libksan* ]] && [ -f ' q.o' ]"
 done
 # a response file that names itself three times: at most 2000 reads in
 # all (3^16 before: minutes; tests/fuzz/regress/ksan_cc), the rest is the
