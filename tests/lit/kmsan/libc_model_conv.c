@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <locale.h>
+#include <net/if.h>
 #include <netinet/ether.h>
 #include <stdlib.h>
 #include <wchar.h>
@@ -99,11 +100,18 @@ ROW(gcvt, 32)
 	return (long)strlen(gcvt(3.25, 6, (char *)b)) + 1;
 }
 
+ROW(if_indextoname, IF_NAMESIZE)
+{
+	unsigned int i = if_nametoindex("lo");
+
+	return i && if_indextoname(i, (char *)b) ? (long)strlen((char *)b) + 1 : -2;
+}
+
 int main(int argc, char **argv)
 {
 	loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 	return rows_main(argc, argv);
 }
 
-// CHECK: {{^}}rows 30{{$}}
+// CHECK: {{^}}rows 31{{$}}
 // CHECK-NEXT: STATUS: exit 0

@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <locale.h>
+#include <net/if.h>
 #include <netinet/ether.h>
 #include <stdlib.h>
 #include <wchar.h>
@@ -170,5 +171,17 @@ PORT_INTERCEPTOR char *gcvt(double x, int ndigit, char *buf)
 	char *r = REAL(gcvt)(x, ndigit, buf);
 
 	kmsan_wrote_str(r);
+	return r;
+}
+
+KMSAN_REAL(if_indextoname);
+PORT_INTERCEPTOR char *if_indextoname(unsigned int index, char *name)
+{
+	char *r = REAL(if_indextoname)(index, name);
+
+	if (r)
+		kmsan_wrote_str(r);
+	else
+		kmsan_wrote_errno();
 	return r;
 }

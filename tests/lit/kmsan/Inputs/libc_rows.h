@@ -31,6 +31,9 @@ struct libc_row {
 };
 
 static volatile int rows_sink;
+/* the mode of the row running now (0 ok, 1 past, 2 list), for rows that
+ * check memory of their own with rows_check */
+static int rows_past;
 
 /* A branch on each byte: an uninitialised one is reported here. */
 __attribute__((noinline)) static void use(const void *p, size_t n)
@@ -82,7 +85,9 @@ __attribute__((noinline)) static void rows_check(const char *name, unsigned char
 	__attribute__((noinline)) static void row_##name(int past)	\
 	{								\
 		unsigned char *b = malloc((size) + 1);			\
-		long n = call_##name(b);				\
+		long n;							\
+		rows_past = past;					\
+		n = call_##name(b);					\
 		rows_check(#name, b, (size), n, past);			\
 		free(b);						\
 	}								\
