@@ -175,7 +175,7 @@ PORT_INTERCEPTOR char *gcvt(double x, int ndigit, char *buf)
 }
 
 KMSAN_REAL(if_indextoname);
-PORT_INTERCEPTOR char *if_indextoname(unsigned int index, char *name)
+PORT_INTERCEPTOR char *if_indextoname(unsigned int index, char name[IF_NAMESIZE])
 {
 	char *r = REAL(if_indextoname)(index, name);
 
