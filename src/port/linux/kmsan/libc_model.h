@@ -17,11 +17,22 @@
 #include "kmsan_libc.h"
 
 /*
- * REAL(name): the C library's name, looked up on first use.  The pointer
- * has the type the C library's header gives name; a race between two
- * first calls stores the same value twice.
+ * REAL(name): the C library's name.  The pointer has the type the C
+ * library's header gives name.  A constructor looks each one up before
+ * main (the runtime itself calls some of these names, sigfillset or
+ * mincore among them, also from signal handlers, where dlsym must not run);
+ * a call before that (the runtime's start-up, a shared library's
+ * constructor) looks it up on the spot.  A race between two first calls
+ * stores the same value twice.
  */
-#define KMSAN_REAL(name) static __typeof__(name) *real_##name
+#define KMSAN_REAL(name)						\
+	static __typeof__(name) *real_##name;				\
+	__attribute__((constructor(101))) static void find_real_##name(void) \
+	{								\
+		if (!real_##name)					\
+			kmsan_find_real((void **)&real_##name, #name);	\
+	}								\
+	static __typeof__(name) *real_##name
 #define REAL(name)							\
 	(*(__atomic_load_n(&real_##name, __ATOMIC_RELAXED) ?		\
 	   real_##name :							\
