@@ -5,11 +5,10 @@
  * vswprintf), iconv (the converted bytes and the four cursors), regular
  * expressions (regcomp's regex_t, regexec's matches, regerror's message),
  * memory streams (open_memstream, open_wmemstream), obstacks (the
- * struct obstack the program's macros read), backtrace and dladdr, and the
- * BSD names bcopy and bzero.
+ * struct obstack the program's macros read), backtrace, and the BSD names
+ * bcopy and bzero.
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <execinfo.h>
 #include <iconv.h>
 #include <locale.h>
@@ -208,16 +207,6 @@ PORT_INTERCEPTOR int backtrace(void **buf, int n)
 
 	if (r > 0)
 		kmsan_wrote(buf, (size_t)r * sizeof(*buf));
-	return r;
-}
-
-KMSAN_REAL(dladdr);
-PORT_INTERCEPTOR int dladdr(const void *addr, Dl_info *info)
-{
-	int r = REAL(dladdr)(addr, info);
-
-	if (r)
-		kmsan_wrote(info, sizeof(*info));
 	return r;
 }
 
