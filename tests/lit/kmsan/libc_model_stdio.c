@@ -214,6 +214,35 @@ ROW(getdelim, sizeof(char *) + sizeof(size_t))
 	return sizeof(char *) + sizeof(size_t);
 }
 
+ROW(__getdelim, sizeof(char *) + sizeof(size_t))
+{
+	char **line = (char **)b;
+	size_t *n = (size_t *)(b + sizeof(char *));
+
+	*line = NULL;
+	*n = 0;
+	if (__getdelim(line, n, '\n', f_row) < 0)
+		return -2;
+	use_str(*line);
+	free(*line);
+	return sizeof(char *) + sizeof(size_t);
+}
+
+/* getc_unlocked's macro calls __uflow on an empty buffer, then reads the
+ * buffer __uflow filled inline */
+ROW(__uflow, 0)
+{
+	FILE *f = f_row;
+	int c = __uflow(f);
+
+	use(&c, sizeof(c));
+	c = getc_unlocked(f);
+	use(&c, sizeof(c));
+	fclose(f);
+	(void)b;
+	return NOPAST;
+}
+
 int main(int argc, char **argv)
 {
 	int p[2];
@@ -227,5 +256,5 @@ int main(int argc, char **argv)
 	return rows_main(argc, argv);
 }
 
-// CHECK: {{^}}rows 24{{$}}
+// CHECK: {{^}}rows 26{{$}}
 // CHECK-NEXT: STATUS: exit 0
