@@ -56,6 +56,16 @@ static inline int kmsan_wrote_if0(int r, const void *out, size_t n)
 	return r;
 }
 
+/* The call stored the old value at old (if not NULL) when it returned 0. */
+static inline int kmsan_wrote_old(int r, const void *old, size_t n)
+{
+	if (!r && old)
+		kmsan_wrote(old, n);
+	else if (r)
+		kmsan_wrote_errno();
+	return r;
+}
+
 /*
  * int name(A a, T *out): 0 on success, *out stored.  The macro defines
  * the interceptor of that name (and its REAL pointer).

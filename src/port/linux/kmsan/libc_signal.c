@@ -38,13 +38,7 @@ PORT_INTERCEPTOR int sigorset(sigset_t *set, const sigset_t *l, const sigset_t *
 KMSAN_REAL(sigaltstack);
 PORT_INTERCEPTOR int sigaltstack(const stack_t *ss, stack_t *old)
 {
-	int r = REAL(sigaltstack)(ss, old);
-
-	if (!r && old)
-		kmsan_wrote(old, sizeof(*old));
-	else if (r)
-		kmsan_wrote_errno();
-	return r;
+	return kmsan_wrote_old(REAL(sigaltstack)(ss, old), old, sizeof(*old));
 }
 
 KMSAN_REAL(sigwait);

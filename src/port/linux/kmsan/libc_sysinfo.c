@@ -42,26 +42,14 @@ KMSAN_REAL(prlimit);
 PORT_INTERCEPTOR int prlimit(pid_t pid, __rlimit_resource_t res, const struct rlimit *v,
 			     struct rlimit *old)
 {
-	int r = REAL(prlimit)(pid, res, v, old);
-
-	if (!r && old)
-		kmsan_wrote(old, sizeof(*old));
-	else if (r)
-		kmsan_wrote_errno();
-	return r;
+	return kmsan_wrote_old(REAL(prlimit)(pid, res, v, old), old, sizeof(*old));
 }
 
 KMSAN_REAL(prlimit64);
 PORT_INTERCEPTOR int prlimit64(pid_t pid, __rlimit_resource_t res, const struct rlimit64 *v,
 			       struct rlimit64 *old)
 {
-	int r = REAL(prlimit64)(pid, res, v, old);
-
-	if (!r && old)
-		kmsan_wrote(old, sizeof(*old));
-	else if (r)
-		kmsan_wrote_errno();
-	return r;
+	return kmsan_wrote_old(REAL(prlimit64)(pid, res, v, old), old, sizeof(*old));
 }
 
 /* the number of averages stored, or -1 */

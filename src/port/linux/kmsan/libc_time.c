@@ -114,24 +114,12 @@ KMSAN_REAL(setitimer);
 PORT_INTERCEPTOR int setitimer(__itimer_which_t which, const struct itimerval *v,
 			       struct itimerval *old)
 {
-	int r = REAL(setitimer)(which, v, old);
-
-	if (!r && old)
-		kmsan_wrote(old, sizeof(*old));
-	else if (r)
-		kmsan_wrote_errno();
-	return r;
+	return kmsan_wrote_old(REAL(setitimer)(which, v, old), old, sizeof(*old));
 }
 
 KMSAN_REAL(timerfd_settime);
 PORT_INTERCEPTOR int timerfd_settime(int fd, int flags, const struct itimerspec *v,
 				     struct itimerspec *old)
 {
-	int r = REAL(timerfd_settime)(fd, flags, v, old);
-
-	if (!r && old)
-		kmsan_wrote(old, sizeof(*old));
-	else if (r)
-		kmsan_wrote_errno();
-	return r;
+	return kmsan_wrote_old(REAL(timerfd_settime)(fd, flags, v, old), old, sizeof(*old));
 }
