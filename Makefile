@@ -62,7 +62,8 @@ all: $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 	$(STUB_OBJ) $(B)/lib/ksan.exports $(B)/bin/ksan-cc $(HEADERS) \
 	$(B)/lib/ksan-noubsan/libubsan.a $(B)/lib/ksan-noubsan/libtsan.a \
 	$(B)/lib/pkgconfig/ksan.pc $(B)/lib/libksan-kfence.so $(B)/lib/libksan-kmsan.a \
-	$(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kcsan.a $(B)/lib/libksan-kcsan-kfence.a
+	$(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kmsan-libc.a $(B)/lib/libksan-kcsan.a \
+	$(B)/lib/libksan-kcsan-kfence.a
 
 $(B)/obj/core/%.o $(B)/obj/kasan/%.o: private CFLAGS_X = $(FREE_CFLAGS)
 $(B)/obj/kfence/%.o: src/kfence/%.c src/kfence/*.h src/core/*.h src/core/options.def include/ksan/*.h
@@ -113,10 +114,19 @@ KMSAN_PORT := init options port logsink secure libc sanitizer malloc mem signal 
 	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY))
 KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
 	$(patsubst %,$(B)/obj/kmsan-port/%.o,$(KMSAN_PORT))
-$(B)/obj/kmsan-port/%.o: src/port/linux/%.c src/port/linux/*.h src/kmsan/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+$(B)/obj/kmsan-port/%.o: src/port/linux/%.c src/port/linux/*.h src/port/linux/kmsan/*.h src/kmsan/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
-	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KMSAN -c $< -o $@
+	$(CC) $(RT_CFLAGS) -Isrc/port/linux -DKSAN_PORT_KMSAN -c $< -o $@
 $(B)/lib/libksan-kmsan.a: $(KMSAN_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+# libksan-kmsan-libc.a: the rest of KMSAN's C library model
+# (src/port/linux/kmsan/libc_<group>.c), which finds the C library's
+# functions with dlsym: ksan-cc links it into dynamic executables only
+KMSAN_LIBC := $(patsubst src/port/linux/%.c,%,$(wildcard src/port/linux/kmsan/libc_*.c))
+KMSAN_LIBC_OBJ := $(patsubst %,$(B)/obj/kmsan-port/%.o,$(KMSAN_LIBC))
+$(B)/lib/libksan-kmsan-libc.a: $(KMSAN_LIBC_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
@@ -327,7 +337,8 @@ install: all $(B)/install/ksan-cc
 	install -m 644 $(B)/lib/ksan-noubsan/libubsan.a $(B)/lib/ksan-noubsan/libtsan.a \
 		$(DESTDIR)$(LIBDIR)/ksan-noubsan/
 	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
-		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kcsan.a \
+		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kmsan-libc.a \
+		$(B)/lib/libksan-kcsan.a \
 		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(LIBDIR)/
 	install -m 644 $(B)/lib/libksan-kfence.so $(DESTDIR)$(LIBDIR)/
 	if [ -d $(B)/lib/aarch64 ]; then \

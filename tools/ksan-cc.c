@@ -114,6 +114,9 @@ static const struct flag_row kmsan_flags[] = {
 };
 #define KMSAN_ARCHIVE "libksan-kmsan.a"
 #define KMSAN_SHLIB_ARCHIVE "libksan-kmsan_shlib.a"  /* -shared: __msan_* forwarders */
+/* the rest of KMSAN's C library model: dynamic executables only (it finds
+ * the C library's functions with dlsym; libc.a's must stay in a static link) */
+#define KMSAN_LIBC_ARCHIVE "libksan-kmsan-libc.a"
 
 /*
  * KCSAN (gcc and clang): ThreadSanitizer's instrumentation with the kernel's
@@ -1592,6 +1595,8 @@ int main(int argc, char **argv)
                 die(2, "no ksan runtime for %s: %s is missing (%s)", tname, a, how);
             vec_push(&cmd, "-Wl,--whole-archive");
             vec_push(&cmd, a);
+            if (st.kmsan && !st.is_static)
+                vec_push(&cmd, concat(rtdir, "/" KMSAN_LIBC_ARCHIVE));
             if (st.kcsan && st.kfence)
                 vec_push(&cmd, concat(rtdir, "/" KCSAN_KFENCE_ARCHIVE));
             vec_push(&cmd, "-Wl,--no-whole-archive");

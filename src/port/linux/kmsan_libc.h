@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include "linux.h"
 
 /* [p, p+n) was written by the C library: initialised. */
@@ -75,6 +76,10 @@ static inline void kmsan_wrote_file_buffer(FILE *f)
 	if (!kmsan_first_uninit(lo, 1) || !kmsan_first_uninit(hi - 1, 1))
 		kmsan_unpoison(lo, (size_t)(hi - lo));
 }
+
+/* kmsan_libc_io.c: a received message of r bytes (recvmsg, recvmmsg);
+ * name_len and ctl_len are its buffers' sizes before the call */
+void kmsan_wrote_msghdr(struct msghdr *m, size_t r, socklen_t name_len, size_t ctl_len);
 
 /* kmsan_start.c calls these from .preinit_array, after port_init: dynamic
  * executables find the C library's functions; static ones keep the

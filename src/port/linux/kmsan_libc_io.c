@@ -284,22 +284,32 @@ PORT_INTERCEPTOR ssize_t recvfrom(int fd, void *buf, size_t n, int flags,
 	return r;
 }
 
+/*
+ * A received message of r bytes (recvmsg, recvmmsg): the payload over the
+ * iovecs, the address and control data by the lengths the kernel stored,
+ * never past the buffers' sizes before the call (name_len, ctl_len: a
+ * truncated address's length is its full length), and the flags.
+ */
+void kmsan_wrote_msghdr(struct msghdr *m, size_t r, socklen_t name_len, size_t ctl_len)
+{
+	wrote_iov(m->msg_iov, m->msg_iovlen, (ssize_t)r);
+	kmsan_wrote(&m->msg_namelen, sizeof(m->msg_namelen));
+	kmsan_wrote(m->msg_name, m->msg_namelen < name_len ? m->msg_namelen : name_len);
+	kmsan_wrote(&m->msg_controllen, sizeof(m->msg_controllen));
+	kmsan_wrote(m->msg_control, m->msg_controllen < ctl_len ? m->msg_controllen : ctl_len);
+	kmsan_wrote(&m->msg_flags, sizeof(m->msg_flags));
+}
+
 PORT_INTERCEPTOR ssize_t recvmsg(int fd, struct msghdr *m, int flags)
 {
 	socklen_t name_len = m->msg_name ? m->msg_namelen : 0;
 	size_t ctl_len = m->msg_control ? m->msg_controllen : 0;
 	ssize_t r = real_recvmsg(fd, m, flags);
 
-	if (r < 0) {
+	if (r < 0)
 		kmsan_wrote_errno();
-		return r;
-	}
-	wrote_iov(m->msg_iov, m->msg_iovlen, r);
-	kmsan_wrote(&m->msg_namelen, sizeof(m->msg_namelen));
-	kmsan_wrote(m->msg_name, m->msg_namelen < name_len ? m->msg_namelen : name_len);
-	kmsan_wrote(&m->msg_controllen, sizeof(m->msg_controllen));
-	kmsan_wrote(m->msg_control, m->msg_controllen < ctl_len ? m->msg_controllen : ctl_len);
-	kmsan_wrote(&m->msg_flags, sizeof(m->msg_flags));
+	else
+		kmsan_wrote_msghdr(m, (size_t)r, name_len, ctl_len);
 	return r;
 }
 

@@ -208,6 +208,7 @@ ENTRY int posix_memalign(void **out, size_t align, size_t size)
 		return ENOMEM;
 	}
 	*out = p;
+	port_libc_wrote(out, sizeof(*out));	/* KMSAN: the runtime stored it */
 	return 0;
 }
 
@@ -282,7 +283,31 @@ PORT_API int malloc_trim(size_t pad)
 }
 
 /* glibc's only: musl has no struct mallinfo (libc.h) */
-#ifdef PORT_LIBC_GLIBC
+#if defined(PORT_LIBC_GLIBC) && defined(KSAN_PORT_KMSAN) && defined(__x86_64__)
+/*
+ * KMSAN: a returned struct this large goes through a slot in the
+ * (instrumented) caller's frame, which the runtime's plain stores would
+ * leave poisoned.  The x86-64 ABI passes the slot's address in %rdi and
+ * returns it in %rax: the same as a function taking and returning that
+ * pointer, so the runtime marks the slot it filled.
+ */
+struct mallinfo *port_mallinfo(struct mallinfo *m) __asm__("mallinfo");
+struct mallinfo2 *port_mallinfo2(struct mallinfo2 *m) __asm__("mallinfo2");
+
+PORT_API struct mallinfo *port_mallinfo(struct mallinfo *m)
+{
+	core_memset(m, 0, sizeof(*m));
+	port_libc_wrote(m, sizeof(*m));
+	return m;
+}
+
+PORT_API struct mallinfo2 *port_mallinfo2(struct mallinfo2 *m)
+{
+	core_memset(m, 0, sizeof(*m));
+	port_libc_wrote(m, sizeof(*m));
+	return m;
+}
+#elif defined(PORT_LIBC_GLIBC)
 PORT_API struct mallinfo mallinfo(void)
 {
 	struct mallinfo m;
