@@ -112,7 +112,11 @@ void kasan_print_kasan(struct report_ctx *c)
 
 	core_task_name(task, sizeof(task));
 	core_format_function(fn, sizeof(fn), r->pc, c->has_entry != CORE_STACK_FAULT);
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", r->bug_type, fn);
+	core_bprintf(&core_rbuf, BANNER "\n");
+	if (c->type_use)	/* no access: the kernel's WARN form (report_warning.c) */
+		core_print_warning("KASAN", r->bug_type, r->pc, 1);
+	else
+		core_bprintf(&core_rbuf, "BUG: KASAN: %s in %s\n", r->bug_type, fn);
 	if (c->fault && !c->fault->addr_known)
 		/* the kernel's words for a general-protection fault */
 		core_bprintf(&core_rbuf, "General protection fault, probably for non-canonical address, by task %s\n",

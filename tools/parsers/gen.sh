@@ -34,6 +34,9 @@ for b in oob oobr uaf uafbig global stack alloca scope dfree ifree null wild ove
 	run ref-asan-$b.asan ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=1:detect_invalid_pointer_pairs=1 \
 		$O/asan_bugs $b
 done
+# type confusion (ksan's own check, no ASan report): the typeconf test's program
+$K --ksan-cc=gcc -g -O1 $R/tests/lit/typeconf/callback.c -o $O/typeconf
+for f in kasan asan; do run kasan-typeconf.$f KSAN_OPTIONS=report_format=$f $O/typeconf wrong; done
 gcc -g -O0 -I$C $C/kfence_bugs.c -o $O/kfence_bugs
 clang -fsanitize=address -DREF -g -O0 $C/kfence_bugs.c -o $O/asan_kfence_bugs
 for b in oobr oobw oobl oob4 uafr uafw corrupt dfree ifree; do
