@@ -25,6 +25,7 @@ KASAN_FREE = re.compile(r'BUG: KASAN: (?:double-free or invalid-free|double-free
 SRC = r'([a-zA-Z0-9-_/.]+\.[a-z]+:[0-9]+)'
 TITLES = [  # (header, the format's pattern, needs a stack)
     ('WARNING:', r'WARNING: .* at %s %s' % (SRC, FUNC), True),
+    ('general protection fault', r'general protection fault.*:', True),
     ('BUG: KASAN:', None, True),
     ('BUG: KFENCE: out-of-bounds', r'BUG: KFENCE: out-of-bounds ([a-z\-]+) in ' + FUNC, True),
     ('BUG: KFENCE: use-after-free', r'BUG: KFENCE: use-after-free ([a-z\-]+) in ' + FUNC, True),
@@ -57,6 +58,8 @@ def check_kernel(text):
                         '(syzkaller: corrupted)')
     elif not re.search(head[1], line):
         errs.append('title line %r does not match %r' % (line, head[1]))
+    if head[0] == 'general protection fault' and not re.search(r'^RIP: [0-9]+:' + FUNC, text, re.M):
+        errs.append('general protection fault without a RIP: line with fn+0x.. (syzkaller: no frames)')
     if head[0] == 'WARNING:':
         # ksan's rule: the detector's words follow the kernel's WARN line,
         # and no second title (syzkaller ends the report there: no frames)

@@ -24,7 +24,7 @@ PP=-fsanitize=pointer-compare,pointer-subtract
 $K --ksan-cc=gcc --ksan-mode=inline --ksan-uar -g -O0 $PP -DKSAN_POOL -I$R/include \
 	$C/kasan_bugs.c -o $O/kasan_bugs
 clang -fsanitize=address $PP -g -O0 $C/kasan_bugs.c -o $O/asan_bugs
-for b in oob oobr uaf uafbig global stack alloca scope dfree ifree null wild overlap uar poison \
+for b in oob oobr uaf uafbig global stack alloca scope dfree ifree null wild wildgpf overlap uar poison \
 	calloc so rarray pvalloc aligned memalign posix toobig ptrpair pool; do
 	for f in kasan asan; do
 		run kasan-$b.$f KSAN_OPTIONS=report_format=$f:detect_stack_use_after_return=1:detect_invalid_pointer_pairs=1 \

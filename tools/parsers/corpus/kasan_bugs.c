@@ -26,6 +26,7 @@ __attribute__((noinline)) void parse(const char *w)
 	else if (!strcmp(w, "dfree")) { p = malloc(10); free((void*)p); free((void*)p); }
 	else if (!strcmp(w, "ifree")) { p = malloc(10); free((void*)(p + 1)); }
 	else if (!strcmp(w, "null")) { p = 0; i = p[i * 8]; }
+	else if (!strcmp(w, "wildgpf")) { p = (char*)0x10000000000ull; i = *(volatile long*)p; }
 	else if (!strcmp(w, "wild")) { p = (char*)0x1000000000000ull; i = *(volatile long*)p; }
 	else if (!strcmp(w, "overlap")) { char b[16] = "abcdefgh"; volatile size_t n = 8; memcpy(b + 1, esc((int*)b), n); i = b[3]; }
 	else if (!strcmp(w, "uar")) { i = *uar(); }
