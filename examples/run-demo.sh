@@ -6,7 +6,8 @@
 # and said so, when clang is missing); examples/kcsan/*.c with --ksan=kcsan.
 # Exits non-zero if an example did not build or produced no "BUG: KASAN:"
 # (for examples/kmsan: "BUG: KMSAN:", examples/kcsan: "BUG: KCSAN:",
-# examples/leak: "BUG: memory leak") line.
+# examples/leak: "BUG: memory leak") line, or "KASAN: <type> in" under the
+# WARNING line of a report with no access (type-confusion).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -65,7 +66,7 @@ run_one() {
 	status=$?
 	cat "$out/$name.stderr"
 	echo "  (exit status $status)"
-	if grep -Eq "^BUG: $det(: |$)" "$out/$name.stderr"; then
+	if grep -Eq "^BUG: $det(: |$)|^$det: [a-z-]+ in " "$out/$name.stderr"; then
 		caught=$((caught + 1))
 	else
 		missed="$missed $name"

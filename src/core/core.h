@@ -379,6 +379,13 @@ size_t core_stack_thread_len(const uintptr_t *pcs, size_t n, int first_is_entry)
  * the stack, an empty line). */
 void core_print_access(const struct ksan_report *r, const char *task);
 void core_print_call_trace(const uintptr_t *pcs, size_t n, int first_is_entry);
+/* kernel layout, a report with no access: "WARNING: CPU: c PID: p at file:line fn+0x../0x.."
+ * then "<detector>: <type> in fn+0x../0x.." (report_warning.c) */
+void core_print_warning(const char *detector, const char *type, uintptr_t pc, int is_ret);
+/* kernel layout, a fault known only to a range [lo, hi] or not at all: the
+ * kernel's "general protection fault" header, range, task and RIP lines */
+void core_print_gpf(const char *detector, const char *type, uintptr_t lo, uintptr_t hi,
+		    int range_known, uintptr_t pc, int is_ret);
 void core_print_track(const char *what, uint32_t tid, depot_handle_t h);
 /* JSON pieces every detector's json layout uses. */
 void core_json_str(const char *s);

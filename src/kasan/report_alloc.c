@@ -113,7 +113,7 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 	const struct alloc_failure *f = alloc_failure_of(type);
 	uintptr_t pcs[DEPOT_MAX_FRAMES];
 	size_t n;
-	char fn[256], task[64], tw[48];
+	char task[64], tw[48];
 	struct ksan_report r;
 
 	if (!core_report_begin(pc, f->kasan, 0))
@@ -160,8 +160,8 @@ void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 		core_report_signature(0, f->kasan, CORE_SIG_NO_ACCESS, pcs, n, entry != 0);
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
 	} else {
-		core_format_function(fn, sizeof(fn), pc, 1);
-		core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", f->kasan, fn);
+		core_bprintf(&core_rbuf, BANNER "\n");
+		core_print_warning("KASAN", f->kasan, pc, 1);
 		print_alloc_failure_kasan(f, a, b);
 		core_bprintf(&core_rbuf, " by task %s\n\nCall Trace:\n", task);
 		core_print_stack(pcs, n, entry != 0);

@@ -112,17 +112,18 @@ void kasan_print_kasan(struct report_ctx *c)
 
 	core_task_name(task, sizeof(task));
 	core_format_function(fn, sizeof(fn), r->pc, c->has_entry != CORE_STACK_FAULT);
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", r->bug_type, fn);
-	if (c->fault && !c->fault->addr_known)
-		/* the kernel's words for a general-protection fault */
-		core_bprintf(&core_rbuf, "General protection fault, probably for non-canonical address, by task %s\n",
-			     task);
-	else if (c->type_use)
-		kasan_print_type_use(c, 0);
-	else if (c->granule)
-		core_bprintf(&core_rbuf, "Access in range [0x%lx-0x%lx] by task %s\n",
-			     (unsigned long)r->addr, (unsigned long)r->addr + 7, task);
+	core_bprintf(&core_rbuf, BANNER "\n");
+	/* no access line: the kernel's WARN and GPF forms (report_warning.c) */
+	if (c->type_use)
+		core_print_warning("KASAN", r->bug_type, r->pc, 1);
+	else if (c->granule || (c->fault && !c->fault->addr_known))
+		core_print_gpf("KASAN", r->bug_type, r->addr, r->addr + 7, c->granule, r->pc,
+			       c->has_entry != CORE_STACK_FAULT);
 	else
+		core_bprintf(&core_rbuf, "BUG: KASAN: %s in %s\n", r->bug_type, fn);
+	if (c->type_use)
+		kasan_print_type_use(c, 0);
+	else if (!c->granule && !(c->fault && !c->fault->addr_known))
 		core_print_access(r, task);
 	kasan_print_percpu_cpu(c);
 	if (c->note)

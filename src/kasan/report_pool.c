@@ -57,11 +57,11 @@ void kasan_print_pool_json(struct report_ctx *c)
 
 static void print_destroy_kasan(struct report_ctx *c)
 {
-	char fn[256], task[64];
+	char task[64];
 
 	core_task_name(task, sizeof(task));
-	core_format_function(fn, sizeof(fn), c->r.pc, 1);
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n", c->r.bug_type, fn);
+	core_bprintf(&core_rbuf, BANNER "\n");
+	core_print_warning("KASAN", c->r.bug_type, c->r.pc, 1);
 	core_bprintf(&core_rbuf, "Pool %s destroyed with %lu object%s in use by task %s\n",
 		     c->pool, c->pool_in_use, c->pool_in_use == 1 ? "" : "s", task);
 	core_print_call_trace(c->pcs, c->npcs, c->has_entry);

@@ -93,12 +93,12 @@ static void describe_asan(struct report_ctx *c, uintptr_t a)
 
 static void print_kasan(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kasan_pair_op op)
 {
-	char fn[256], task[64];
+	char task[64];
 
 	core_task_name(task, sizeof(task));
-	core_format_function(fn, sizeof(fn), c->r.pc, 1);
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: invalid-pointer-pair in %s\n"
-		     "%s of 0x%lx and 0x%lx by task %s\n", fn, op_word[op],
+	core_bprintf(&core_rbuf, BANNER "\n");
+	core_print_warning("KASAN", "invalid-pointer-pair", c->r.pc, 1);
+	core_bprintf(&core_rbuf, "%s of 0x%lx and 0x%lx by task %s\n", op_word[op],
 		     (unsigned long)a, (unsigned long)b, task);
 	core_print_call_trace(c->pcs, c->npcs, c->has_entry);
 	kasan_print_origins(c, 0);

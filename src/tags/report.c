@@ -267,8 +267,8 @@ void tags_report_free(uintptr_t addr, enum tags_free_bug bug, uintptr_t pc,
 	emit(c);
 }
 
-/* An impossible allocation (allocator_may_return_null=0): one line in the
- * report format's words, then the halting exit. */
+/* An impossible allocation (allocator_may_return_null=0): the kernel's WARN
+ * header (report_warning.c), the request and its stack, then the halting exit. */
 void tags_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 		       uintptr_t fp, uintptr_t entry)
 {
@@ -278,8 +278,11 @@ void tags_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 	if (!core_report_begin(pc, type, 0))
 		return;
 	n = core_capture_stack(pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
-	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s (0x%lx, 0x%lx) requested at pc 0x%lx\n",
+	core_bprintf(&core_rbuf, BANNER "\n");
+	core_print_warning("KASAN", type, pc, 1);
+	core_bprintf(&core_rbuf, "%s (0x%lx, 0x%lx) requested at pc 0x%lx\n",
 		     type, (unsigned long)a, (unsigned long)b, (unsigned long)pc);
+	core_print_call_trace(pcs, n, entry != 0);
 	core_report_signature(0, type, CORE_SIG_NO_ACCESS, pcs, n, entry != 0);
 	core_bprintf(&core_rbuf, BANNER "\n");
 	core_report_end(1);

@@ -194,15 +194,17 @@ leaks=$(( $(grep -c '^Crash signature: 6ab7ef656f782bf9 ' "$tmp/corpus/leak.txt"
 "$triage" "$tmp"/corpus/* > "$tmp/triage.out" 2>&1
 rc=$?
 # seven of strbuf_overflow (kasan, asan, json, syslog, journal in three layouts) on web1,
-# web2 and plain files; the leaks; KMSAN's two by title; UBSAN's one
-if [ $rc -eq 0 ] && [ "$(wc -l < "$tmp/triage.out")" -eq 4 ] &&
+# web2 and plain files; the leaks; KMSAN's two by title; UBSAN's one; the
+# calloc-overflow under its WARNING line, titled by the detector's words
+if [ $rc -eq 0 ] && [ "$(wc -l < "$tmp/triage.out")" -eq 5 ] &&
    grep -Eq "^ +7  .*  $hash  .*web1:sb,web2:sb.*  BUG: KASAN: slab-out-of-bounds in strbuf_append$" "$tmp/triage.out" &&
    grep -Eq "^ +$leaks  .*  6ab7ef656f782bf9  .*  BUG: memory leak in parse_config$" "$tmp/triage.out" &&
    grep -Eq "^ +2  .*  -  .*  BUG: KMSAN: kernel-infoleak in send_reply$" "$tmp/triage.out" &&
-   grep -Eq "^ +1  .*  0123456789abcdef  .*  UBSAN: signed-integer-overflow in calc.c:10:5$" "$tmp/triage.out"; then
+   grep -Eq "^ +1  .*  0123456789abcdef  .*  UBSAN: signed-integer-overflow in calc.c:10:5$" "$tmp/triage.out" &&
+   grep -Eq "^ +1  .*  5f7c6db9aaa0e2c8  .*  KASAN: calloc-overflow in parse$" "$tmp/triage.out"; then
 	pass triage
 else
-	fail triage "status $rc, want 4 lines (7 x $hash, $leaks x leak, 2 x KMSAN, 1 x UBSAN):"
+	fail triage "status $rc, want 5 lines (7 x $hash, $leaks x leak, 2 x KMSAN, 1 x UBSAN, 1 x calloc):"
 	sed 's/^/    /' "$tmp/triage.out"
 fi
 "$triage" --json "$tmp"/corpus/* > "$tmp/triage.json" 2>&1
@@ -210,7 +212,7 @@ if python3 - "$tmp/triage.json" "$hash" <<'PY'
 import json, sys
 g = [json.loads(l) for l in open(sys.argv[1])]
 a = [e for e in g if e["hash"] == sys.argv[2]]
-ok = (len(g) == 4 and len(a) == 1 and a[0]["count"] == 7 and a[0]["hosts"] == ["web1", "web2"]
+ok = (len(g) == 5 and len(a) == 1 and a[0]["count"] == 7 and a[0]["hosts"] == ["web1", "web2"]
       and "sb" in [x.rsplit("/", 1)[-1] for x in a[0]["executables"]]
       and a[0]["first_seen"] <= a[0]["last_seen"] and a[0]["signature"].startswith("slab-out-of-bounds"))
 sys.exit(0 if ok else "got %r" % g)

@@ -1483,10 +1483,10 @@ static void kmalloc_calloc_overflow(void)
 
 	RUN_CHILD("calloc_overflow", "allocator_may_return_null=1", &c);
 	if (!EXITED_WITH(&c, 0) || !strstr(c.out, "result NULL errno ENOMEM") ||
-	    strstr(c.err, "BUG: KASAN"))
+	    strstr(c.err, "KASAN:"))
 		child_report(__LINE__, "allocator_may_return_null=1", &c);
 	RUN_CHILD("calloc_overflow", NULL, &c);
-	if (!EXITED_WITH(&c, 1) || !strstr(c.err, "BUG: KASAN: calloc-overflow") ||
+	if (!EXITED_WITH(&c, 1) || !strstr(c.err, "\nKASAN: calloc-overflow in ") ||
 	    strstr(c.out, "result"))
 		child_report(__LINE__, "default options", &c);
 }
@@ -1507,10 +1507,10 @@ static void kmalloc_size_too_big(void)
 
 	RUN_CHILD("malloc_too_big", "allocator_may_return_null=1", &c);
 	if (!EXITED_WITH(&c, 0) || !strstr(c.out, "result NULL errno ENOMEM") ||
-	    strstr(c.err, "BUG: KASAN"))
+	    strstr(c.err, "KASAN:"))
 		child_report(__LINE__, "allocator_may_return_null=1", &c);
 	RUN_CHILD("malloc_too_big", NULL, &c);
-	if (!EXITED_WITH(&c, 1) || !strstr(c.err, "BUG: KASAN: allocation-size-too-big") ||
+	if (!EXITED_WITH(&c, 1) || !strstr(c.err, "\nKASAN: allocation-size-too-big in ") ||
 	    strstr(c.out, "result"))
 		child_report(__LINE__, "default options", &c);
 }

@@ -22,7 +22,10 @@ STACK_START = re.compile(r'Call (?:T|t)race|Allocated by task [0-9]+:|Freed by t
 KASAN_ACCESS = re.compile(r'BUG: KASAN: ([a-z\-]+) in %s(?:.*\n)+?.*(Read|Write) '
                           r'(?:of size|at addr) (?:[0-9a-f]+)' % FUNC)
 KASAN_FREE = re.compile(r'BUG: KASAN: (?:double-free or invalid-free|double-free|invalid-free) in ' + FUNC)
+SRC = r'([a-zA-Z0-9-_/.]+\.[a-z]+:[0-9]+)'
 TITLES = [  # (header, the format's pattern, needs a stack)
+    ('WARNING:', r'WARNING: .* at %s %s' % (SRC, FUNC), True),
+    ('general protection fault', r'general protection fault.*:', True),
     ('BUG: KASAN:', None, True),
     ('BUG: KFENCE: out-of-bounds', r'BUG: KFENCE: out-of-bounds ([a-z\-]+) in ' + FUNC, True),
     ('BUG: KFENCE: use-after-free', r'BUG: KFENCE: use-after-free ([a-z\-]+) in ' + FUNC, True),
@@ -55,6 +58,16 @@ def check_kernel(text):
                         '(syzkaller: corrupted)')
     elif not re.search(head[1], line):
         errs.append('title line %r does not match %r' % (line, head[1]))
+    if head[0] == 'general protection fault' and not re.search(r'^RIP: [0-9]+:' + FUNC, text, re.M):
+        errs.append('general protection fault without a RIP: line with fn+0x.. (syzkaller: no frames)')
+    if head[0] == 'WARNING:':
+        # ksan's rule: the detector's words follow the kernel's WARN line,
+        # and no second title (syzkaller ends the report there: no frames)
+        after = text.split(line, 1)[1].lstrip('\n').split('\n')[0]
+        if not re.match(r'(KASAN|KFENCE|KMSAN|KCSAN): [a-z\-]+ in ' + FUNC, after):
+            errs.append('WARNING line not followed by "<detector>: <type> in fn+0x../0x.."')
+        if re.search(r'^(?:BUG|WARNING|UBSAN):', text.split(line, 1)[1], re.M):
+            errs.append('a second title line after WARNING: (syzkaller: corrupted)')
     m = re.search(r'BUG: KMSAN: ([a-z\-]+) in', line)
     if m and m.group(1) not in KMSAN_WORDS:
         errs.append('KMSAN word %r is not the kernel\'s' % m.group(1))

@@ -20,14 +20,23 @@ run() {	# run <name> <env and command...>: the output in OUTDIR/<name>.txt
 	shift
 	timeout 60 env "$@" > "$O/$n.txt" 2>&1
 }
-$K --ksan-cc=gcc --ksan-mode=inline --ksan-uar -g -O0 $C/kasan_bugs.c -o $O/kasan_bugs
-clang -fsanitize=address -g -O0 $C/kasan_bugs.c -o $O/asan_bugs
-for b in oob oobr uaf uafbig global stack alloca scope dfree ifree null wild overlap uar poison calloc so; do
+PP=-fsanitize=pointer-compare,pointer-subtract
+$K --ksan-cc=gcc --ksan-mode=inline --ksan-uar -g -O0 $PP -DKSAN_POOL -I$R/include \
+	$C/kasan_bugs.c -o $O/kasan_bugs
+clang -fsanitize=address $PP -g -O0 $C/kasan_bugs.c -o $O/asan_bugs
+for b in oob oobr uaf uafbig global stack alloca scope dfree ifree null wild wildgpf overlap uar poison \
+	calloc so rarray pvalloc aligned memalign posix toobig ptrpair pool; do
 	for f in kasan asan; do
-		run kasan-$b.$f KSAN_OPTIONS=report_format=$f:detect_stack_use_after_return=1 $O/kasan_bugs $b
+		run kasan-$b.$f KSAN_OPTIONS=report_format=$f:detect_stack_use_after_return=1:detect_invalid_pointer_pairs=1 \
+			$O/kasan_bugs $b
 	done
-	run ref-asan-$b.asan ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=1 $O/asan_bugs $b
+	[ $b = pool ] && continue	# ASan has no pool API
+	run ref-asan-$b.asan ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=1:detect_invalid_pointer_pairs=1 \
+		$O/asan_bugs $b
 done
+# type confusion (ksan's own check, no ASan report): the typeconf test's program
+$K --ksan-cc=gcc -g -O1 $R/tests/lit/typeconf/callback.c -o $O/typeconf
+for f in kasan asan; do run kasan-typeconf.$f KSAN_OPTIONS=report_format=$f $O/typeconf wrong; done
 gcc -g -O0 -I$C $C/kfence_bugs.c -o $O/kfence_bugs
 clang -fsanitize=address -DREF -g -O0 $C/kfence_bugs.c -o $O/asan_kfence_bugs
 for b in oobr oobw oobl oob4 uafr uafw corrupt dfree ifree; do

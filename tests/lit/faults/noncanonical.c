@@ -69,8 +69,10 @@ int main(int argc, char **argv)
 // COPY: {{^}}BUG: KASAN: wild-memory-access in copy+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // COPY-NEXT: {{^}}Read of size 1 at addr 4141414141414141 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // COPY: STATUS: exit 1{{$}}
-// JUMP: {{^}}BUG: KASAN: wild-memory-access in jump+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// JUMP-NEXT: {{^}}General protection fault, probably for non-canonical address, by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// JUMP: {{^}}general protection fault: 0000 [#1] KASAN{{$}}
+// JUMP-NEXT: {{^}}KASAN: wild-memory-access in jump+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}, address unknown{{$}}
+// JUMP-NEXT: {{^}}{{(CPU: [0-9]+ )?}}PID: {{[0-9]+}} Comm: {{.+}}{{$}}
+// JUMP-NEXT: {{^}}RIP: 0033:jump+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // JUMP: STATUS: exit 1{{$}}
 // LOAD-NOT: addr 0x0{{$}}
 // JUMP-NOT: addr 0x0

@@ -1,12 +1,12 @@
 // Wild pointers that land in the lazily mapped shadow range (0xdeadbeef, 0x100000000, 0xcafebabe00) are reported as wild-memory-access, read and write, at -O0 and -O1; a program's own SIGSEGV handler sees them instead when it installed one; the correct twin is silent.
 // RUN: %ksan_cc -O0 %s -o %t0
 // RUN: %ksan_cc -O1 %s -o %t1
-// RUN: bash %S/../Inputs/status.sh %run %t0 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xdeadbee8 -DLAST=0xdeadbeef
-// RUN: bash %S/../Inputs/status.sh %run %t1 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xdeadbee8 -DLAST=0xdeadbeef
-// RUN: bash %S/../Inputs/status.sh %run %t0 write 0x100000000 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0x100000000 -DLAST=0x100000007
-// RUN: bash %S/../Inputs/status.sh %run %t1 write 0x100000000 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0x100000000 -DLAST=0x100000007
-// RUN: bash %S/../Inputs/status.sh %run %t0 read 0xcafebabe00 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=0xcafebabe00 -DLAST=0xcafebabe07
-// RUN: bash %S/../Inputs/status.sh %run %t1 write 0xcafebabe00 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=0xcafebabe00 -DLAST=0xcafebabe07
+// RUN: bash %S/../Inputs/status.sh %run %t0 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=deadbee8 -DLAST=deadbeef
+// RUN: bash %S/../Inputs/status.sh %run %t1 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=deadbee8 -DLAST=deadbeef
+// RUN: bash %S/../Inputs/status.sh %run %t0 write 0x100000000 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=100000000 -DLAST=100000007
+// RUN: bash %S/../Inputs/status.sh %run %t1 write 0x100000000 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=100000000 -DLAST=100000007
+// RUN: bash %S/../Inputs/status.sh %run %t0 read 0xcafebabe00 2>&1 | FileCheck %s --check-prefixes=CHECK,READ -DGRAN=cafebabe00 -DLAST=cafebabe07
+// RUN: bash %S/../Inputs/status.sh %run %t1 write 0xcafebabe00 2>&1 | FileCheck %s --check-prefixes=CHECK,WRITE -DGRAN=cafebabe00 -DLAST=cafebabe07
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t1 read 0xdeadbeef 2>&1 | FileCheck %s --check-prefix=ASAN
 // RUN: bash %S/../Inputs/status.sh %run %t0 own 0xdeadbeef 2>&1 | FileCheck %s --check-prefix=OWN --implicit-check-not=KASAN
 // RUN: bash %S/../Inputs/status.sh %run %t1 own 0xcafebabe00 2>&1 | FileCheck %s --check-prefix=OWN --implicit-check-not=KASAN
@@ -65,10 +65,14 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}=================================================================={{$}}
-// READ-NEXT: {{^}}BUG: KASAN: wild-memory-access in peek+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// READ-NEXT: {{^}}Access in range {{\[}}[[GRAN]]-[[LAST]]{{\]}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
-// WRITE-NEXT: {{^}}BUG: KASAN: wild-memory-access in poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
-// WRITE-NEXT: {{^}}Access in range {{\[}}[[GRAN]]-[[LAST]]{{\]}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
+// READ-NEXT: {{^}}general protection fault: 0000 [#1] KASAN{{$}}
+// READ-NEXT: {{^}}KASAN: wild-memory-access in range {{\[0x0*}}[[GRAN]]-0x{{0*}}[[LAST]]{{\]}}{{$}}
+// READ-NEXT: {{^}}{{(CPU: [0-9]+ )?}}PID: {{[0-9]+}} Comm: {{.+}}{{$}}
+// READ-NEXT: {{^}}RIP: 0033:peek+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// WRITE-NEXT: {{^}}general protection fault: 0000 [#1] KASAN{{$}}
+// WRITE-NEXT: {{^}}KASAN: wild-memory-access in range {{\[0x0*}}[[GRAN]]-0x{{0*}}[[LAST]]{{\]}}{{$}}
+// WRITE-NEXT: {{^}}{{(CPU: [0-9]+ )?}}PID: {{[0-9]+}} Comm: {{.+}}{{$}}
+// WRITE-NEXT: {{^}}RIP: 0033:poke+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: Call Trace:
 // READ-NEXT: {{^}} peek+0x{{.*}}wild_shadow_range.c:27{{$}}

@@ -5,7 +5,7 @@
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %run %t large 2>&1 | FileCheck %s --check-prefix=ASAN-BIG --implicit-check-not=KASAN
 // RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %run %t calloc 2>&1 | FileCheck %s --check-prefix=JSON --implicit-check-not=KASAN
 
-// DEFAULT: {{^}}BUG: KASAN: calloc-overflow in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// DEFAULT: {{^}}KASAN: calloc-overflow in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // DEFAULT-NEXT: calloc of {{[0-9]+}} elements of 8 bytes overflows by task
 // DEFAULT: {{^}} calloc{{$}}
 // DEFAULT-NEXT: main+0x{{.*}}bugs.c:43

@@ -91,7 +91,8 @@ int main(int argc, char **argv)
 }
 
 // AA3: {{^}}=================================================================={{$}}
-// AA3-NEXT: {{^}}BUG: KASAN: invalid-allocation-alignment in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// AA3-NEXT: {{^}}WARNING: {{(CPU: [0-9]+ )?}}PID: {{[0-9]+}} at {{.*}}
+// AA3-NEXT: {{^}}KASAN: invalid-allocation-alignment in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // AA3-NEXT: {{^}}aligned_alloc of 16 bytes with alignment 3: not a power of two by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // AA3-EMPTY:
 // AA3-NEXT: Call Trace:
@@ -100,17 +101,17 @@ int main(int argc, char **argv)
 // AA3: {{^}}=================================================================={{$}}
 // AA3-NEXT: STATUS: exit 1{{$}}
 
-// AA0: {{^}}BUG: KASAN: invalid-allocation-alignment in main
+// AA0: {{^}}KASAN: invalid-allocation-alignment in main
 // AA0-NEXT: {{^}}aligned_alloc of 16 bytes with alignment 0: not a power of two by task
 // AA0: {{^}} aligned_alloc{{$}}
 // AA0: STATUS: exit 1{{$}}
 
-// MA3: {{^}}BUG: KASAN: invalid-allocation-alignment in main
+// MA3: {{^}}KASAN: invalid-allocation-alignment in main
 // MA3-NEXT: {{^}}memalign of 16 bytes with alignment 3: not a power of two by task
 // MA3: {{^}} memalign{{$}}
 // MA3: STATUS: exit 1{{$}}
 
-// PM4: {{^}}BUG: KASAN: invalid-allocation-alignment in pm
+// PM4: {{^}}KASAN: invalid-allocation-alignment in pm
 // PM4-NEXT: {{^}}posix_memalign of 16 bytes with alignment 4: not a power of two multiple of 8 by task
 // PM4: {{^}} posix_memalign{{$}}
 // PM4: STATUS: exit 1{{$}}

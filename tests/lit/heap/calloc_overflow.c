@@ -33,7 +33,8 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KASAN: calloc-overflow in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// CHECK-NEXT: {{^}}WARNING: {{(CPU: [0-9]+ )?}}PID: {{[0-9]+}} at {{.*}}
+// CHECK-NEXT: {{^}}KASAN: calloc-overflow in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // CHECK-NEXT: {{^}}calloc of 2305843009213693953 elements of 8 bytes overflows by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: Call Trace:

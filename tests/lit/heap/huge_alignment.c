@@ -68,13 +68,13 @@ int main(int argc, char **argv)
 	return 0;
 }
 
-// PM: {{^}}BUG: KASAN: allocation-size-too-big in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// PM: {{^}}KASAN: allocation-size-too-big in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // PM-NEXT: {{^}}Allocation of 0x10 bytes aligned to 0x10000000000 exceeds the maximum 0x10000000000 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // PM: {{^}} posix_memalign{{$}}
 // PM-NEXT: main+0x{{.*}}huge_alignment.c:37
 // PM: STATUS: exit 1{{$}}
 
-// MA: {{^}}BUG: KASAN: allocation-size-too-big in main
+// MA: {{^}}KASAN: allocation-size-too-big in main
 // MA: {{^}} memalign{{$}}
 // MA: STATUS: exit 1{{$}}
 

@@ -93,7 +93,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 
-// RA: {{^}}BUG: KASAN: reallocarray-overflow in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// RA: {{^}}KASAN: reallocarray-overflow in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // RA-NEXT: {{^}}reallocarray of 9223372036854775807 elements of 3 bytes overflows by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // RA: {{^}} reallocarray{{$}}
 // RA-NEXT: main+0x{{.*}}huge_sizes.c:37
@@ -104,7 +104,7 @@ int main(int argc, char **argv)
 // ASAN-RA: {{^}}SUMMARY: AddressSanitizer: reallocarray-overflow {{.*}} in main{{$}}
 // ASAN-RA: STATUS: exit 1{{$}}
 
-// PV: {{^}}BUG: KASAN: pvalloc-overflow in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// PV: {{^}}KASAN: pvalloc-overflow in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // PV-NEXT: {{^}}pvalloc of 0xfffffffffffffff5 bytes overflows when rounded up to the page size 0x1000 by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // PV: {{^}} pvalloc{{$}}
 // PV: STATUS: exit 1{{$}}
@@ -114,11 +114,11 @@ int main(int argc, char **argv)
 // ASAN-PV: {{^}}SUMMARY: AddressSanitizer: pvalloc-overflow
 // ASAN-PV: STATUS: exit 1{{$}}
 
-// VA: {{^}}BUG: KASAN: allocation-size-too-big in main
+// VA: {{^}}KASAN: allocation-size-too-big in main
 // VA: {{^}} valloc{{$}}
 // VA: STATUS: exit 1{{$}}
 
-// CA: {{^}}BUG: KASAN: allocation-size-too-big in main
+// CA: {{^}}KASAN: allocation-size-too-big in main
 // CA: {{^}} calloc{{$}}
 // CA: STATUS: exit 1{{$}}
 

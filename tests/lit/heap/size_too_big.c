@@ -49,7 +49,8 @@ int main(int argc, char **argv)
 }
 
 // CHECK: {{^}}=================================================================={{$}}
-// CHECK-NEXT: {{^}}BUG: KASAN: allocation-size-too-big in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// CHECK-NEXT: {{^}}WARNING: {{(CPU: [0-9]+ )?}}PID: {{[0-9]+}} at {{.*}}
+// CHECK-NEXT: {{^}}KASAN: allocation-size-too-big in main+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // CHECK-NEXT: {{^}}Allocation of 0x200000000000 bytes exceeds the maximum 0x{{[0-9a-f]+}} by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: Call Trace:
@@ -58,7 +59,7 @@ int main(int argc, char **argv)
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: STATUS: exit 1{{$}}
 
-// REALLOC: BUG: KASAN: allocation-size-too-big in main
+// REALLOC: {{^}}KASAN: allocation-size-too-big in main
 // REALLOC: Call Trace:
 // REALLOC-NEXT: {{^}} realloc{{$}}
 // REALLOC: STATUS: exit 1{{$}}

@@ -22,6 +22,6 @@ int main(void)
 // NULL: NULL ENOMEM
 // NULL-NEXT: STATUS: exit 0{{$}}
 
-// CHECK: BUG: KASAN: allocation-size-too-big in main
+// CHECK: {{^}}KASAN: allocation-size-too-big in main
 // CHECK: (set allocator_may_return_null=1 to get NULL instead)
 // CHECK: STATUS: exit 1{{$}}

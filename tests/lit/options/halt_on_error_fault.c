@@ -26,6 +26,6 @@ int main(int argc, char **argv)
 	return 0;
 }
 
-// CHECK: {{^}}BUG: KASAN: [[TYPE]] in store+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// CHECK: {{^}}{{(BUG: )?}}KASAN: [[TYPE]] in {{(store\+0x[0-9a-f]+/0x[0-9a-f]+|range \[0x[0-9a-f]+-0x[0-9a-f]+\])$}}
 // CHECK: {{^}}=================================================================={{$}}
 // CHECK-NEXT: STATUS: exit 1{{$}}

@@ -55,7 +55,7 @@ int main(int argc, char **argv)
 // TAIL-NEXT: {{^}} 24-byte region
 // TAIL: STATUS: exit 1{{$}}
 
-// LEAK: {{^}}BUG: KASAN: objects-remaining in {{slots_destroy|lib_fini}}+
+// LEAK: {{^}}KASAN: objects-remaining in {{slots_destroy|lib_fini}}+
 // LEAK-NEXT: {{^}}Pool lib_pool destroyed with 1 object in use by task
 // LEAK: STATUS: exit 1{{$}}
 

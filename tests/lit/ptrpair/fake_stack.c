@@ -40,7 +40,7 @@ int main(void)
 // CHECK-LABEL: same
 // CHECK-NOT: KASAN
 // CHECK-LABEL: frames
-// CHECK: {{^}}BUG: KASAN: invalid-pointer-pair in lt+
+// CHECK: {{^}}KASAN: invalid-pointer-pair in lt+
 // CHECK: {{^}}First pointer 0x{{[0-9a-f]+}}:{{$}}
 // CHECK-NEXT: {{^}}The buggy address belongs to stack of task
 // CHECK-NEXT: {{^}} and is located at offset {{[0-9]+}} in frame:{{$}}
@@ -50,6 +50,6 @@ int main(void)
 // CHECK-NEXT: {{^}} and is located at offset {{[0-9]+}} in frame:{{$}}
 // CHECK-NEXT: {{^}} main{{$}}
 // CHECK-LABEL: one frame
-// CHECK: {{^}}BUG: KASAN: invalid-pointer-pair in lt+
+// CHECK: {{^}}KASAN: invalid-pointer-pair in lt+
 // CHECK-LABEL: end
 // CHECK-NEXT: STATUS: exit 0{{$}}

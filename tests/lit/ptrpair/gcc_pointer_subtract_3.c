@@ -36,7 +36,7 @@ int main(void)
 	return 0;
 }
 
-// CHECK: {{^}}BUG: KASAN: invalid-pointer-pair in main+
+// CHECK: {{^}}KASAN: invalid-pointer-pair in main+
 // CHECK: {{^}}First pointer 0x{{[0-9a-f]+}}:{{$}}
 // CHECK-NEXT: {{^}}The buggy address belongs to stack of task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CHECK-NEXT: {{^}} and is located at offset {{[0-9]+}} in frame:{{$}}

@@ -45,7 +45,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 
-// NEAR: {{^}}BUG: KASAN: invalid-pointer-pair in ge+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// NEAR: {{^}}KASAN: invalid-pointer-pair in ge+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // NEAR-NEXT: {{^}}Comparison of 0x[[A:[0-9a-f]+]] and 0x[[B:[0-9a-f]+]] by task
 // NEAR: {{^}}First pointer 0x[[A]]:{{$}}
 // NEAR-NEXT: {{^}}The buggy address belongs to the variable:{{$}}

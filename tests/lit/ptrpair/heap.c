@@ -68,7 +68,8 @@ int main(int argc, char **argv)
 }
 
 // CMP: {{^}}=================================================================={{$}}
-// CMP-NEXT: {{^}}BUG: KASAN: invalid-pointer-pair in less+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// CMP-NEXT: {{^}}WARNING: {{(CPU: [0-9]+ )?}}PID: {{[0-9]+}} at {{.*}}
+// CMP-NEXT: {{^}}KASAN: invalid-pointer-pair in less+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // CMP-NEXT: {{^}}Comparison of 0x[[A:[0-9a-f]+]] and 0x[[B:[0-9a-f]+]] by task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // CMP-EMPTY:
 // CMP-NEXT: {{^}}Call Trace:{{$}}
@@ -90,7 +91,7 @@ int main(int argc, char **argv)
 // CMP-NEXT: {{^}}=================================================================={{$}}
 // CMP-NEXT: STATUS: exit 1{{$}}
 
-// SUB: {{^}}BUG: KASAN: invalid-pointer-pair in diff+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// SUB: {{^}}KASAN: invalid-pointer-pair in diff+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // SUB-NEXT: {{^}}Subtraction of 0x[[A:[0-9a-f]+]] and 0x[[B:[0-9a-f]+]] by task
 // SUB: {{^}} diff+0x{{.*}}heap.c:23{{$}}
 // SUB-NEXT: {{^}} main+0x
@@ -125,7 +126,7 @@ int main(int argc, char **argv)
 // FAR-NEXT: {{^}} 100000-byte region [0x[[P]], 0x{{[0-9a-f]+}}){{$}}
 // FAR: STATUS: exit 1{{$}}
 
-// NEXT: {{^}}BUG: KASAN: invalid-pointer-pair in less
+// NEXT: {{^}}KASAN: invalid-pointer-pair in less
 // NEXT: {{^}}The buggy address is located 0 bytes to the right of{{$}}
 // NEXT: {{^}}The buggy address is located 1 bytes to the right of{{$}}
 // NEXT: STATUS: exit 1{{$}}

@@ -32,7 +32,7 @@ int main(void)
 }
 
 // CHECK-LABEL: two
-// CHECK: {{^}}BUG: KASAN: invalid-pointer-pair in lt+
+// CHECK: {{^}}KASAN: invalid-pointer-pair in lt+
 // CHECK: {{^}}First pointer 0x[[X:[0-9a-f]+]]:{{$}}
 // CHECK-NEXT: {{^}}Allocated by task {{[0-9]+}}:{{$}}
 // CHECK: {{^}}The buggy address belongs to the object at 0x[[X]]{{$}}
@@ -42,7 +42,7 @@ int main(void)
 // CHECK: {{^}}Second pointer 0x{{[0-9a-f]+}}:{{$}}
 // CHECK: {{^}} which belongs to the cache kfence-#{{[0-9]+}} of size 4096{{$}}
 // CHECK-LABEL: slack
-// CHECK: {{^}}BUG: KASAN: invalid-pointer-pair in lt+
+// CHECK: {{^}}KASAN: invalid-pointer-pair in lt+
 // CHECK-LABEL: same
 // CHECK-NOT: KASAN
 // CHECK-LABEL: end

@@ -71,7 +71,8 @@ int main(int argc, char **argv)
 
 // TWO: null and unknown: silent
 // TWO-NEXT: {{^}}=================================================================={{$}}
-// TWO-NEXT: {{^}}BUG: KASAN: invalid-pointer-pair in le+
+// TWO-NEXT: {{^}}WARNING: {{(CPU: [0-9]+ )?}}PID: {{[0-9]+}} at {{.*}}
+// TWO-NEXT: {{^}}KASAN: invalid-pointer-pair in le+
 // TWO-NEXT: {{^}}Comparison of 0x{{[0-9a-f]+}} and 0x0 by task
 // TWO: {{^}}Second pointer 0x0:{{$}}
 // TWO-NEXT: {{^}}The address belongs to no object KASAN knows of{{$}}
@@ -83,15 +84,16 @@ int main(int argc, char **argv)
 
 // MIXED: unknown memory: silent
 // MIXED-NEXT: {{^}}=================================================================={{$}}
-// MIXED-NEXT: {{^}}BUG: KASAN: invalid-pointer-pair in le+
+// MIXED-NEXT: {{^}}WARNING: {{(CPU: [0-9]+ )?}}PID: {{[0-9]+}} at {{.*}}
+// MIXED-NEXT: {{^}}KASAN: invalid-pointer-pair in le+
 // MIXED: {{^}}First pointer 0x{{[0-9a-f]+}}:{{$}}
 // MIXED-NEXT: {{^}}The address belongs to no object KASAN knows of{{$}}
 // MIXED: {{^}}Second pointer 0x{{[0-9a-f]+}}:{{$}}
 // MIXED-NEXT: {{^}}Allocated by task
 // MIXED: STATUS: exit 1{{$}}
 
-// RECOVER-COUNT-3: {{^}}BUG: KASAN: invalid-pointer-pair in le+
-// RECOVER-NOT: BUG: KASAN
+// RECOVER-COUNT-3: {{^}}KASAN: invalid-pointer-pair in le+
+// RECOVER-NOT: KASAN:
 // RECOVER: done
 // RECOVER-NEXT: STATUS: exit 0{{$}}
 

@@ -80,12 +80,12 @@ int main(int argc, char **argv)
 // DYN-NOT: __asan
 
 // CHECK-LABEL: globals
-// CHECK: {{^}}BUG: KASAN: invalid-pointer-pair in lib_distance+
+// CHECK: {{^}}KASAN: invalid-pointer-pair in lib_distance+
 // CHECK-NEXT: {{^}}Subtraction of
 // CHECK: {{^}} first of size 40 defined in
 // CHECK: {{^}} second of size 40 defined in
 // CHECK-LABEL: heap
-// CHECK: {{^}}BUG: KASAN: invalid-pointer-pair in lib_before+
+// CHECK: {{^}}KASAN: invalid-pointer-pair in lib_before+
 // CHECK-NEXT: {{^}}Comparison of
 // CHECK-LABEL: same
 // CHECK-NOT: KASAN

@@ -65,7 +65,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 
-// FRAME: {{^}}BUG: KASAN: invalid-pointer-pair in gt+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// FRAME: {{^}}KASAN: invalid-pointer-pair in gt+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
 // FRAME-NEXT: {{^}}Comparison of 0x[[A:[0-9a-f]+]] and 0x[[B:[0-9a-f]+]] by task
 // FRAME: {{^}}First pointer 0x[[A]]:{{$}}
 // FRAME-NEXT: {{^}}The buggy address belongs to stack of task {{[^ ]+}}/{{[0-9]+}}{{$}}
@@ -91,7 +91,7 @@ int main(int argc, char **argv)
 // CALLEE-NEXT: {{^}} main{{$}}
 // CALLEE: STATUS: exit 1{{$}}
 
-// VLA: {{^}}BUG: KASAN: invalid-pointer-pair in gt+
+// VLA: {{^}}KASAN: invalid-pointer-pair in gt+
 // VLA: {{^}}First pointer 0x{{[0-9a-f]+}}:{{$}}
 // VLA-NEXT: {{^}}The address belongs to stack of task {{[^ ]+}}/{{[0-9]+}}{{$}}
 // VLA-NEXT: {{^}} outside the variables of an instrumented frame{{$}}

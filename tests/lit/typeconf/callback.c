@@ -65,7 +65,8 @@ int main(int argc, char **argv)
 	free(r);
 	return 0;
 }
-// CHECK: BUG: KASAN: type-confusion in on_login+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
+// CHECK: {{^}}WARNING: {{(CPU: [0-9]+ )?}}PID: {{[0-9]+}} at {{[^ ]*}}callback.c:27 on_login+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}{{$}}
+// CHECK-NEXT: {{^}}KASAN: type-confusion in on_login+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
 // CHECK-NEXT: Use of a struct request at addr {{[0-9a-f]+}} as a struct session by task
 // CHECK: Allocated by task
 // CHECK-NEXT: malloc
@@ -73,7 +74,7 @@ int main(int argc, char **argv)
 // CHECK: The object holds a struct request (32 bytes) at offset 0;
 // CHECK-NEXT: it was used as a struct session (32 bytes) at offset 0 of the object
 // CHECK: STATUS: exit 1
-// MIDDLE: BUG: KASAN: type-confusion in main
+// MIDDLE: KASAN: type-confusion in main
 // MIDDLE: The object holds a struct session (32 bytes) at offset 0;
 // MIDDLE-NEXT: it was used as a struct session (32 bytes) at offset 8 of the object
 // JSON: report type=type-confusion asan_type=type-confusion access=read size=0 top=ksan_check_type object=allocated/32 cache=kmalloc-32/32 inside 0 addr_ok=1 alloc0=malloc

@@ -109,7 +109,7 @@ int main(int argc, char **argv)
 	}
 	return 1;
 }
-// CHECK: BUG: KASAN: type-confusion in io_dispatch+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
+// CHECK: KASAN: type-confusion in io_dispatch+0x{{[0-9a-f]+}}/0x{{[0-9a-f]+}}
 // CHECK-NEXT: Use of a struct timer at addr {{[0-9a-f]+}} as a struct io by task
 // CHECK: Call Trace:
 // CHECK-NEXT: ksan_check_type
@@ -134,7 +134,7 @@ int main(int argc, char **argv)
 // ASAN: The object holds a struct timer (32 bytes) at offset 0;
 // ASAN: SUMMARY: AddressSanitizer: type-confusion
 // JSON: report type=type-confusion asan_type=type-confusion access=read size=0 top=ksan_check_type object=allocated/32 cache=kmalloc-32/32 inside 8 addr_ok=1 alloc0=malloc
-// MEMBER: BUG: KASAN: type-confusion in io_dispatch
+// MEMBER: KASAN: type-confusion in io_dispatch
 // MEMBER: Use of a struct io at addr {{[0-9a-f]+}} as a struct io by task
 // MEMBER: The object holds a struct io (32 bytes) at offset 0;
 // MEMBER-NEXT: it was used as a struct io (32 bytes) through its member node (offset 0),

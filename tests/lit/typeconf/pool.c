@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 	KSAN_POOL_DESTROY(p);
 	return 0;
 }
-// CHECK: BUG: KASAN: type-confusion in buf_len
+// CHECK: KASAN: type-confusion in buf_len
 // CHECK-NEXT: Use of a struct conn at addr {{[0-9a-f]+}} as a struct buf by task
 // CHECK: Allocated by task
 // CHECK-NEXT: ksan_pool_alloc

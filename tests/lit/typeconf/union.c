@@ -68,7 +68,7 @@ int main(int argc, char **argv)
 	free(v);
 	return 0;
 }
-// CHECK: BUG: KASAN: type-confusion in length
+// CHECK: KASAN: type-confusion in length
 // CHECK-NEXT: Use of a struct num at addr {{[0-9a-f]+}} as a struct str by task
 // CHECK: The object holds a struct num (16 bytes) at offset 8;
 // CHECK-NEXT: it was used as a struct str (16 bytes) at offset 8 of the object

@@ -68,14 +68,14 @@ int main(int argc, char **argv)
 	printf("gone %d\n", KSAN_CAST(struct config, last_local) != 0);
 	return 0;
 }
-// GLOBAL: BUG: KASAN: type-confusion in show_stats
+// GLOBAL: KASAN: type-confusion in show_stats
 // GLOBAL-NEXT: Use of a struct config at addr {{[0-9a-f]+}} as a struct stats by task
 // GLOBAL: The buggy address belongs to the variable:
 // GLOBAL-NEXT: cfg of size 32 defined in
 // GLOBAL: The object holds a struct config (32 bytes) at offset 0;
 // GLOBAL-NEXT: it was used as a struct stats (32 bytes) at offset 0 of the object
 // GLOBAL: STATUS: exit 1
-// LOCAL: BUG: KASAN: type-confusion in show_config
+// LOCAL: KASAN: type-confusion in show_config
 // LOCAL-NEXT: Use of a struct stats at addr {{[0-9a-f]+}} as a struct config by task
 // LOCAL: The buggy address belongs to stack of task
 // LOCAL: main
