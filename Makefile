@@ -5,6 +5,7 @@
 #   make install PREFIX=/usr/local DESTDIR=
 #   make bench           benchmarks (not part of check)
 #   make fuzz-runtime    fuzz the runtime's own parsers for long (docs/fuzzing-runtime.md)
+#   make package-suites  real packages' own test suites under KMSAN (tests/packages/RESULTS.md)
 
 CC      ?= cc
 ifeq ($(origin CC),default)
@@ -363,6 +364,12 @@ bench: all
 bench-aarch64: all
 	@BUILD=$(B) bash bench/run.sh --aarch64
 .PHONY: bench-aarch64
+
+# Debian's zlib, lz4, bzip2, libyaml, expat, xz-utils, zstd and jq built with ksan-cc
+# --ksan=kmsan, each package's own suite run (issue 25); PACKAGES= picks some.  Long: not in check.
+package-suites: all
+	@bash tests/packages/kmsan-suites.sh -b $(B) $(PACKAGES)
+.PHONY: package-suites
 
 clean:
 	rm -rf $(B)
