@@ -111,7 +111,7 @@ $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 # KMSAN (its heap, metadata faults, mem*); KASAN's interceptors stay out
 KMSAN_PORT := init options port logsink secure libc sanitizer malloc mem signal threads unwind symbolize symbolize_elf \
 	symbolize_tool symbolize_answer noproc sigmask insn insn_a64 suppressions shlib_marker nokasan \
-	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY))
+	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY)) kmsan/libc_pkgs
 KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
 	$(patsubst %,$(B)/obj/kmsan-port/%.o,$(KMSAN_PORT))
 $(B)/obj/kmsan-port/%.o: src/port/linux/%.c src/port/linux/*.h src/kmsan/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
