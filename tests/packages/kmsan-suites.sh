@@ -7,7 +7,8 @@
 #   tests/packages/kmsan-suites.sh [-w WORKDIR] [-b KSAN_BUILD] [PACKAGE...]
 #
 # PACKAGE is one of: zlib lz4 bzip2 libyaml expat xz-utils libzstd jq (default: all, in that
-# order).  Needs a deb-src entry for bookworm (apt-get source), dpkg-dev, clang, autoconf,
+# order), or expat-nogetrandom: expat as it builds on a C library without arc4random_buf and
+# getrandom (glibc before 2.25), seeding its salt with syscall(SYS_getrandom).  Needs a deb-src entry for bookworm (apt-get source), dpkg-dev, clang, autoconf,
 # automake, libtool, cmake.  Each build and suite runs on one core (make -j1).  For each package
 # it prints one line: name, version, suite exit status, seconds, KMSAN reports, distinct
 # reports; the reports themselves are in WORKDIR/log/PACKAGE.PID, one file per process
@@ -34,15 +35,17 @@ pkgs=${*:-$all}
 declare -A version=(
 	[zlib]=1:1.2.13.dfsg-1 [lz4]=1.9.4-1 [bzip2]=1.0.8-5 [libyaml]=0.2.5-1
 	[expat]=2.5.0-1+deb12u2 [xz-utils]=5.4.1-1+deb12u1 [libzstd]=1.5.4+dfsg2-5
-	[jq]=1.6-2.1+deb12u2
+	[jq]=1.6-2.1+deb12u2 [expat-nogetrandom]=2.5.0-1+deb12u2
 )
+# variants: another build of a source package
+declare -A srcpkg=([expat-nogetrandom]=expat)
 
 # A binary of each suite that must be instrumented, so that a build which silently used another
 # compiler cannot pass as "0 reports".
 declare -A probe=(
 	[zlib]=example [lz4]=programs/lz4 [bzip2]=bzip2 [libyaml]=src/.libs/libyaml-0.so.2.0.9
 	[expat]=expat/tests/runtests [xz-utils]=src/liblzma/.libs/liblzma.so.5
-	[libzstd]=programs/zstd [jq]=jq
+	[libzstd]=programs/zstd [jq]=.libs/jq [expat-nogetrandom]=expat/tests/runtests
 )
 
 [ -x "$build/bin/ksan-cc" ] || { echo "$0: no $build/bin/ksan-cc: run make first" >&2; exit 2; }
@@ -61,9 +64,9 @@ export MAKEFLAGS=-j1
 
 # fetch PACKAGE: the Debian source tree, extracted with Debian's patches applied, in $src.
 fetch() {
-	local p=$1 v=${version[$1]}
+	local p=${srcpkg[$1]:-$1} v=${version[$1]}
 	local uv=${v#*:}
-	src=$work/src/$p-${uv%-*}
+	src=$work/src/$1-${uv%-*}
 	[ -d "$src" ] && return 0
 	(cd "$work/src" && apt-get source --download-only "$p=$v" >/dev/null &&
 		dpkg-source --no-check -x "${p}_${uv}.dsc" "$src" >/dev/null)
@@ -114,6 +117,14 @@ suite_expat() {
 		make && make check
 }
 
+suite_expat-nogetrandom() {
+	# configure finds arc4random_buf and getrandom in glibc 2.36; without them (as before
+	# glibc 2.25) expat calls syscall(SYS_getrandom) (lib/xmlparse.c, its own MSan ignore list)
+	cd expat && ./buildconf.sh && ./configure --disable-static --without-docbook &&
+		sed -i -e '/define HAVE_ARC4RANDOM_BUF/d' -e '/define HAVE_GETRANDOM/d' expat_config.h &&
+		grep -q 'define HAVE_SYSCALL_GETRANDOM 1' expat_config.h && make && make check
+}
+
 suite_xz-utils() {
 	./configure --disable-static --enable-threads && make && make check
 }
@@ -123,10 +134,20 @@ suite_libzstd() {
 }
 
 suite_jq() {
-	# --with-oniguruma=builtin would need the git submodule; without oniguruma jq's regex
-	# tests are skipped by its own suite (tests/onigtest).
-	autoreconf -fi && ./configure --disable-static --without-oniguruma --disable-docs &&
-		make && make check
+	# Oniguruma (jq's regular expressions; Debian links libonig5) is Debian's libonig, built
+	# with KMSAN too and installed under WORKDIR/onig: an uninstrumented one would write jq's
+	# memory unseen.  --disable-valgrind: jq's tests otherwise run each jq under valgrind.
+	local onig=$work/onig v=6.9.8-1
+	local uv=${v#*:}
+	if [ ! -e "$onig/lib/libonig.so" ]; then
+		(cd "$work/src" && apt-get source --download-only "libonig=$v" >/dev/null &&
+		 rm -rf "libonig-${uv%-*}" &&
+		 dpkg-source --no-check -x "libonig_${uv}.dsc" "libonig-${uv%-*}" >/dev/null &&
+		 cd "libonig-${uv%-*}" && autoreconf -fi && ./configure --prefix="$onig" &&
+		 make && make install) || return
+	fi
+	autoreconf -fi && ./configure --disable-static --with-oniguruma="$onig" --disable-docs \
+		--disable-valgrind LDFLAGS="-Wl,-rpath,$onig/lib" && make && make check
 }
 
 printf '%-9s %-22s %6s %6s %8s %8s\n' package version status secs reports distinct
