@@ -5,6 +5,7 @@
 #   make install PREFIX=/usr/local DESTDIR=
 #   make bench           benchmarks (not part of check)
 #   make fuzz-runtime    fuzz the runtime's own parsers for long (docs/fuzzing-runtime.md)
+#   make package-suites  real packages' own test suites under KMSAN (tests/packages/RESULTS.md)
 
 CC      ?= cc
 ifeq ($(origin CC),default)
@@ -111,7 +112,7 @@ $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 # KMSAN (its heap, metadata faults, mem*); KASAN's interceptors stay out
 KMSAN_PORT := init options port logsink secure libc sanitizer malloc mem signal threads unwind symbolize symbolize_elf \
 	symbolize_tool symbolize_answer noproc sigmask insn insn_a64 suppressions shlib_marker nokasan \
-	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY))
+	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY)) kmsan/libc_pkgs
 KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
 	$(patsubst %,$(B)/obj/kmsan-port/%.o,$(KMSAN_PORT))
 $(B)/obj/kmsan-port/%.o: src/port/linux/%.c src/port/linux/*.h src/port/linux/kmsan/*.h src/kmsan/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
@@ -374,6 +375,12 @@ bench: all
 bench-aarch64: all
 	@BUILD=$(B) bash bench/run.sh --aarch64
 .PHONY: bench-aarch64
+
+# Debian's zlib, lz4, bzip2, libyaml, expat, xz-utils, zstd and jq built with ksan-cc
+# --ksan=kmsan, each package's own suite run (issue 25); PACKAGES= picks some.  Long: not in check.
+package-suites: all
+	@bash tests/packages/kmsan-suites.sh -b $(B) $(PACKAGES)
+.PHONY: package-suites
 
 clean:
 	rm -rf $(B)

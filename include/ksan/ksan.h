@@ -133,6 +133,8 @@ void ksan_poison_memory(const volatile void *addr, size_t size);
 void __msan_unpoison(const volatile void *addr, size_t size);
 void __msan_poison(const volatile void *addr, size_t size);
 void __msan_check_mem_is_initialized(const volatile void *addr, size_t size);
+/* offset of the first uninitialised byte of [addr, addr+size), or -1 */
+intptr_t __msan_test_shadow(const volatile void *addr, size_t size);
 
 /*
  * KCSAN (ksan-cc --ksan=kcsan): the kernel's annotations, through the

@@ -48,6 +48,16 @@ API void __msan_check_mem_is_initialized(const volatile void *addr, size_t size)
 			   "__msan_check_mem_is_initialized", CALLER);
 }
 
+/* MemorySanitizer's query (zstd asserts with it that a workspace table it
+ * is about to poison again is still clean): the offset of the first byte
+ * with an uninitialised bit in [addr, addr+size), -1 if there is none. */
+API intptr_t __msan_test_shadow(const volatile void *addr, size_t size)
+{
+	size_t i = kmsan_first_uninit((const void *)addr, size);
+
+	return i < size ? (intptr_t)i : -1;
+}
+
 /*
  * KASAN's calls (a program's own pools and allocators) under KMSAN, which
  * has no addressability: poisoning a range says its contents are dead, so

@@ -159,6 +159,7 @@
 	X(__msan_instrument_asm_store)					\
 	X(__msan_memcpy) X(__msan_memmove) X(__msan_memset)		\
 	X(__msan_poison) X(__msan_unpoison) X(__msan_check_mem_is_initialized) \
+	X(__msan_test_shadow)						\
 	UB_ENTRIES(X) SANITIZER_ENTRIES(X)				\
 	X(ksan_set_report_callback) X(ksan_report_count)		\
 	X(ksan_check_memory) X(ksan_poison_memory) X(ksan_unpoison_memory) \
