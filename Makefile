@@ -349,6 +349,8 @@ install: all $(B)/install/ksan-cc
 		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kcsan.a \
 		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(LIBDIR)/
 	install -m 644 $(B)/lib/libksan-kfence.so $(DESTDIR)$(LIBDIR)/
+	if [ -f $(B)/lib/ksan-opt.so ]; then \
+		install -m 644 $(B)/lib/ksan-opt.so $(DESTDIR)$(LIBDIR)/; fi
 	if [ -d $(B)/lib/aarch64 ]; then \
 		install -d $(DESTDIR)$(LIBDIR)/aarch64 && \
 		install -m 644 $(B)/lib/aarch64/*.a $(DESTDIR)$(LIBDIR)/aarch64/; fi
