@@ -282,7 +282,7 @@ $(B)/obj/ksan-opt/%.o: tools/ksan-opt/%.cpp tools/ksan-opt/KsanOpt.h
 	$(CXX) $(KSAN_OPT_CXXFLAGS) -c $< -o $@
 $(B)/lib/ksan-opt.so: $(KSAN_OPT_OBJ)
 	@mkdir -p $(@D)
-	$(CXX) -shared -o $@ $^
+	$(CXX) -shared -o $@.tmp $^ && mv $@.tmp $@	# clang may be loading it
 all: $(B)/lib/ksan-opt.so
 endif
 $(B)/bin/ksan-triage: tools/ksan-triage VERSION

@@ -142,7 +142,9 @@ public:
 
 	Place place(const Instruction *I) const
 	{
-		return {DT.getNode(I->getParent())->getDFSNumIn(), pos(I)};
+		const DomTreeNode *N = DT.getNode(I->getParent());
+
+		return {N ? N->getDFSNumIn() : ~0u, pos(I)};
 	}
 
 private:
@@ -187,8 +189,10 @@ void removeRecurring(Function &F, SmallVectorImpl<Access> &Accs, DominatorTree &
 	SmallVector<Place, 64> Places;
 
 	for (unsigned K = 0; K < Accs.size(); K++) {
-		Order.push_back(K);
 		Places.push_back(Fi.place(Accs[K].I));
+		/* unreachable blocks (-O0 keeps them) have no dominator-tree node */
+		if (DT.isReachableFromEntry(Accs[K].I->getParent()))
+			Order.push_back(K);
 	}
 	std::sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
 		if (Places[A].DFS != Places[B].DFS)
