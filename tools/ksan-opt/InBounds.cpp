@@ -20,6 +20,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -93,6 +94,10 @@ void removeInBounds(Function &F, SmallVectorImpl<Access> &Accs, ScalarEvolution 
 			if (O < 0 || O > Last)
 				continue;
 			(IsGlobal ? S.GlobalConst : S.LocalConst)++;
+			/* the ASan pass skips promotable allocas itself (-O0) */
+			if (const auto *AI = dyn_cast<AllocaInst>(Obj))
+				if (isAllocaPromotable(AI))
+					S.LocalAsanToo++;
 			markRemoved(A);
 			continue;
 		}

@@ -85,7 +85,7 @@ void printStats(const Module &M, const Stats &S)
 {
 	unsigned Rec = S.RecurringSameBlock + S.RecurringAcross;
 	unsigned In = S.GlobalConst + S.GlobalRange + S.LocalConst + S.LocalRange;
-	unsigned AsanToo = S.RecurringAsanToo + S.GlobalConst;
+	unsigned AsanToo = S.RecurringAsanToo + S.GlobalConst + S.LocalAsanToo;
 
 	errs() << "ksan-opt: " << M.getSourceFileName() << ": " << S.Accesses
 	       << " accesses, " << Rec + In << " checks removed (" << AsanToo

@@ -42,6 +42,7 @@ struct Stats {
 	unsigned GlobalRange = 0;	// variable offset, range proven
 	unsigned LocalConst = 0;
 	unsigned LocalRange = 0;
+	unsigned LocalAsanToo = 0;	// promotable allocas: the ASan pass skips them
 	unsigned FunctionsSkipped = 0;	// over the size limits below
 };
 
