@@ -277,6 +277,25 @@ $(B)/lib/ksan.exports: src/port/linux/exports.txt
 $(B)/bin/ksan-cc: tools/ksan-cc.c VERSION
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -Wall -Wextra -DKSAN_VERSION='"$(VERSION)"' -o $@ $<
+# ksan-opt.so: ksan's check optimizer, a pass plugin for clang 14
+# (tools/ksan-opt, docs/optimizer.md).  Built when llvm-14-dev's headers are
+# there (llvm-config-14 --includedir); without them ksan builds as before and
+# ksan-cc compiles without it.  No -lLLVM: clang's own copy resolves the
+# plugin's references; -fno-rtti as Debian's LLVM is built.
+LLVM_CONFIG ?= llvm-config-14
+KSAN_OPT_INC := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
+ifneq ($(wildcard $(KSAN_OPT_INC)/llvm/Passes/PassPlugin.h),)
+KSAN_OPT_SRC := $(wildcard tools/ksan-opt/*.cpp)
+KSAN_OPT_OBJ := $(patsubst tools/ksan-opt/%.cpp,$(B)/obj/ksan-opt/%.o,$(KSAN_OPT_SRC))
+KSAN_OPT_CXXFLAGS := $(shell $(LLVM_CONFIG) --cxxflags) -fPIC -fno-rtti -O2 -Wall -Wno-unused-parameter
+$(B)/obj/ksan-opt/%.o: tools/ksan-opt/%.cpp tools/ksan-opt/KsanOpt.h
+	@mkdir -p $(@D)
+	$(CXX) $(KSAN_OPT_CXXFLAGS) -c $< -o $@
+$(B)/lib/ksan-opt.so: $(KSAN_OPT_OBJ)
+	@mkdir -p $(@D)
+	$(CXX) -shared -o $@.tmp $^ && mv $@.tmp $@	# clang may be loading it
+all: $(B)/lib/ksan-opt.so
+endif
 $(B)/bin/ksan-triage: tools/ksan-triage VERSION
 	@mkdir -p $(@D)
 	sed 's/@VERSION@/$(VERSION)/' $< > $@ && chmod 755 $@
@@ -342,6 +361,8 @@ install: all $(B)/install/ksan-cc
 		$(B)/lib/libksan-kcsan.a \
 		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(LIBDIR)/
 	install -m 644 $(B)/lib/libksan-kfence.so $(DESTDIR)$(LIBDIR)/
+	if [ -f $(B)/lib/ksan-opt.so ]; then \
+		install -m 644 $(B)/lib/ksan-opt.so $(DESTDIR)$(LIBDIR)/; fi
 	if [ -d $(B)/lib/aarch64 ]; then \
 		install -d $(DESTDIR)$(LIBDIR)/aarch64 && \
 		install -m 644 $(B)/lib/aarch64/*.a $(DESTDIR)$(LIBDIR)/aarch64/; fi

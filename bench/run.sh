@@ -162,7 +162,11 @@ VCC[asan-nouar-clang]="clang -fsanitize=address -fsanitize-address-use-after-ret
 # in the full run: pick them with --variants)
 VCC[asan-outline-gcc]="gcc -fsanitize=address --param asan-instrumentation-with-call-threshold=0"; VFAM[asan-outline-gcc]="gcc"; VKIND[asan-outline-gcc]="asan"
 VCC[asan-outline-clang]="clang -fsanitize=address -mllvm -asan-instrumentation-with-call-threshold=0"; VFAM[asan-outline-clang]="clang"; VKIND[asan-outline-clang]="asan"
-EXTRA_VARIANTS=(asan-nouar-clang asan-outline-gcc asan-outline-clang)
+# clang without ksan's check optimizer (ksan-opt.so, docs/optimizer.md), to
+# see what it gains (not in the full run: pick them with --variants)
+VCC[ksan-inline-clang-noopt]="$KSAN_CC --ksan-cc=clang --ksan-mode=inline --ksan-no-opt"; VFAM[ksan-inline-clang-noopt]="clang"; VKIND[ksan-inline-clang-noopt]="ksan-inline"
+VCC[ksan-outline-clang-noopt]="$KSAN_CC --ksan-cc=clang --ksan-mode=outline --ksan-no-opt"; VFAM[ksan-outline-clang-noopt]="clang"; VKIND[ksan-outline-clang-noopt]="ksan-outline"
+EXTRA_VARIANTS=(asan-nouar-clang asan-outline-gcc asan-outline-clang ksan-inline-clang-noopt ksan-outline-clang-noopt)
 # KFENCE: the native gcc binaries, run with the preloaded sampling runtime
 VCC[kfence-gcc]="gcc";                                                 VFAM[kfence-gcc]="gcc";   VKIND[kfence-gcc]="kfence"
 KFENCE_SO=$KSAN_BUILD/lib/libksan-kfence.so
@@ -559,7 +563,7 @@ variant_key() {
 	local v=$1 cc1 ver ksan="" w
 	read -r cc1 _ <<< "${VCC[$v]}"
 	if [ "$cc1" = "$KSAN_CC" ]; then
-		ksan=$(sha256sum "$KSAN_CC" | cut -c1-16)
+		ksan=$(cat "$KSAN_CC" "$KSAN_BUILD/lib/ksan-opt.so" 2>/dev/null | sha256sum | cut -c1-16)
 		cc1=${VFAM[$v]}	# the compiler ksan-cc runs (--ksan-cc=)
 		for w in ${VCC[$v]}; do case $w in --ksan-cc=*) cc1=${w#--ksan-cc=} ;; esac; done
 	fi

@@ -231,6 +231,11 @@ static const struct flag_row line_table_flags[] = {
 #define EXPORTS_FILE     "ksan.exports"     /* executables not static: --dynamic-list */
 /* In INCDIR/ksan: included into clang units with inline checks */
 #define KASAN_COLD_HEADER "kasan_cold.h"
+/* In LIBDIR: ksan's check optimizer, a pass plugin for clang 14
+ * (tools/ksan-opt, docs/optimizer.md), given to clang's KASAN compile steps
+ * with -fpass-plugin= unless --ksan-no-opt; built by make when llvm-14-dev
+ * is installed, and left out without a word when it is not there */
+#define KSAN_OPT_PLUGIN "ksan-opt.so"
 /* In INCDIR/ksan: included into KMSAN units (x86-64): pshufb's exact shadow */
 #define KMSAN_SIMD_HEADER "kmsan_simd.h"
 /* --ksan=...,kfence: an absolute symbol the runtime tests (weak, address 1) */
@@ -550,6 +555,7 @@ static char *capture(const char *cc, const char *const *args, int *exec_errno)
 /* The compiler's answers, asked once per run (file scope: the fuzz target,
  * tests/fuzz/ksan_cc.c, gives them instead of a compiler). */
 static unsigned cc_family;      /* CC_GCC or CC_CLANG, 0 = not asked yet */
+static int cc_clang14;          /* --version says clang 14 (ksan-opt's ABI) */
 static char *cc_target;         /* -dumpmachine's first line */
 static char *cc_fuzzer_archive; /* libFuzzer's archive */
 
@@ -564,9 +570,10 @@ static unsigned detect_family(const char *cc)
         die(127, "cannot run compiler '%s': %s", cc, strerror(exec_errno));
 
     unsigned fam;
-    if (strstr(text, "clang"))
+    if (strstr(text, "clang")) {
         fam = CC_CLANG;
-    else {
+        cc_clang14 = strstr(text, "clang version 14.") != NULL;
+    } else {
         fam = CC_GCC;
         if (!strstr(text, "gcc") && !strstr(text, "GCC") &&
             !strstr(text, "Free Software Foundation"))
@@ -687,6 +694,7 @@ struct state {
     unsigned mode;        /* M_INLINE or M_OUTLINE */
     int help, version;
     int uar;              /* UAR_DEFAULT, or the last of --ksan-uar, --ksan-no-uar */
+    int no_opt;           /* the last of --ksan-opt, --ksan-no-opt */
     /* what the invocation does */
     int opt_c, opt_S, opt_E, opt_M, opt_MD, syntax_only;
     int shared, relocatable, is_static, lto;
@@ -1085,6 +1093,10 @@ static void scan(struct state *st, const char *const *args, size_t n,
                     st->uar = UAR_ON;
                 } else if (strcmp(a, "--ksan-no-uar") == 0) {
                     st->uar = UAR_OFF;
+                } else if (strcmp(a, "--ksan-opt") == 0) {
+                    st->no_opt = 0;
+                } else if (strcmp(a, "--ksan-no-opt") == 0) {
+                    st->no_opt = 1;
                 } else if (starts_with(a, "--ksan-cc=")) {
                     st->cc = a + strlen("--ksan-cc=");
                     if (!*st->cc)
@@ -1295,6 +1307,9 @@ static void usage(const char *libdir, const char *incdir)
 "  --ksan-uar           compile for stack-use-after-return (GCC only; the default;\n"
 "                       enable at run time with detect_stack_use_after_return=1)\n"
 "  --ksan-no-uar        do not: 4-10%% less CPU time with inline checks (GCC)\n"
+"  --ksan-no-opt        clang 14 KASAN builds: leave out ksan's check optimizer\n"
+"                       (the -fpass-plugin ksan-opt.so, which skips checks it\n"
+"                       proves redundant); --ksan-opt: use it (the default)\n"
 "  --ksan-cc=CC         compiler to run: gcc, clang or a path (g++ or clang++\n"
 "                       for C++ parts, see below)\n"
 "                       (default: $KSAN_CC, else cc); musl-gcc (or any compiler\n"
@@ -1524,6 +1539,16 @@ int main(int argc, char **argv)
             vec_push(&cmd, "-include");
             vec_push(&cmd, cold);
         }
+    }
+
+    /* clang 14, KASAN: ksan's check optimizer (KSAN_OPT_PLUGIN).  A
+     * plugin built for another LLVM would stop the compile: only clang
+     * 14's --version gets it */
+    if (st.sources && !st.opt_E && st.kasan && !st.no_kasan && !st.no_opt &&
+        detect_family(cc) == CC_CLANG && cc_clang14) {
+        char *plugin = concat(libdir, "/" KSAN_OPT_PLUGIN);
+        if (access(plugin, R_OK) == 0)
+            vec_push(&cmd, concat("-fpass-plugin=", plugin));
     }
 
     /* KMSAN: the byte shuffle's exact shadow (include/ksan/kmsan_simd.h

@@ -312,6 +312,40 @@ check "cold header: missing, left out" lacks "kasan_cold.h"
 check "cold header: missing, the unit compiles" [ -f e.o ]
 mv "$COLD.away" "$COLD"
 
+# ksan-opt.so (docs/optimizer.md): clang 14 KASAN compile steps, inline and
+# outline, when LIBDIR has it; never for gcc, -E, other detectors, or with
+# --ksan-no-opt (the last of --ksan-opt and --ksan-no-opt wins).  With the
+# real plugin (make built it), a unit compiles with it.
+OPT=$LIB/ksan-opt.so
+if [ -n "$USER_LIBDIR" ] && [ -f "$USER_LIBDIR/ksan-opt.so" ]; then
+    cp "$USER_LIBDIR/ksan-opt.so" "$OPT"
+else
+    : > "$OPT"	# -E and the flag checks below need no real one
+fi
+LINE=$(vline --ksan-cc=clang -c t.c -o e.o)
+check "ksan-opt: clang inline: added" has "-fpass-plugin=$OPT"
+LINE=$(vline --ksan-cc=clang --ksan-mode=outline -c t.c -o e.o)
+check "ksan-opt: clang outline: added" has "-fpass-plugin=$OPT"
+LINE=$(vline --ksan-cc=clang --ksan-no-opt -c t.c -o e.o)
+check "ksan-opt: --ksan-no-opt: left out" lacks "ksan-opt.so"
+LINE=$(vline --ksan-cc=clang --ksan-no-opt --ksan-opt -c t.c -o e.o)
+check "ksan-opt: --ksan-no-opt --ksan-opt: the last wins" has "-fpass-plugin=$OPT"
+LINE=$(vline --ksan-cc=clang -E t.c -o e.i)
+check "ksan-opt: not with -E" lacks "ksan-opt.so"
+LINE=$(vline --ksan-cc=gcc -c t.c -o e.o)
+check "ksan-opt: not for gcc" lacks "ksan-opt.so"
+LINE=$(vline --ksan-cc=clang --ksan=kfence -c t.c -o e.o)
+check "ksan-opt: not for kfence alone" lacks "ksan-opt.so"
+LINE=$(vline --ksan-cc=clang -fno-sanitize=address -c t.c -o e.o)
+check "ksan-opt: not without kasan" lacks "ksan-opt.so"
+if [ -s "$OPT" ]; then
+    opt_unit() { rm -f o1.o; "$K" --ksan-cc=clang -O1 -c t.c -o o1.o 2>/dev/null && [ -f o1.o ]; }
+    check "ksan-opt: a unit compiles with the real plugin" opt_unit
+fi
+rm -f "$OPT"
+LINE=$(vline --ksan-cc=clang -c t.c -o e.o)
+check "ksan-opt: missing, left out" lacks "ksan-opt.so"
+
 # ---------------------------------------------------------------- pass-through
 for cc in gcc clang; do
     LINE=$(vline --ksan-cc=$cc -fsanitize=address -c t.c -o a.o)

@@ -125,6 +125,17 @@ config.environment['PATH'] = os.environ.get('PATH', '/usr/bin:/bin') + ':' + llv
 if arch == 'aarch64' and cc != 'gcc':
     ksan_cc = '%s %s' % (ksan_cc, ksan_target)
     cc_cmd = '%s %s' % (cc, ksan_target)
+# --param ksan_cc_flags='--ksan-no-opt': words added to every %ksan_cc,
+# %ksan_cc_plain and %kcsan_cc (the same tests with and without clang's check optimizer,
+# docs/optimizer.md)
+ksan_cc_flags = lit_config.params.get('ksan_cc_flags', '')
+if ksan_cc_flags:
+    ksan_cc = '%s %s' % (ksan_cc, ksan_cc_flags)
+# ksan-opt: ksan-cc gives clang 14 the check optimizer (a clang pass with
+# build/lib/ksan-opt.so built, and no --ksan-no-opt among the flags)
+if cc == 'clang' and os.path.exists(os.path.join(build, 'lib', 'ksan-opt.so')) and \
+        '--ksan-no-opt' not in ksan_cc_flags.split():
+    config.available_features.add('ksan-opt')
 # %ksan_cc_plain: ksan-cc with no mode (and, for x86-64, no compiler: its
 # default, cc); an aarch64 pass names its cross compiler, as cc builds for
 # the host
