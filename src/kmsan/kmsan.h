@@ -100,6 +100,24 @@ void kmsan_copy_meta_caller(void *dst, const void *src, size_t n,
 /* Offset of the first uninitialised byte of [p, p+n), or n if none. */
 size_t kmsan_first_uninit(const void *p, size_t n);
 
+/* ---- the fallback for code KMSAN does not see (fallback.c) ------------- */
+/* kmsan_trust_uninstrumented=1: memory the runtime poisons is filled with
+ * KMSAN_FILL, and a poisoned byte found changed was written by code KMSAN
+ * does not see, so it is taken as initialised before it is read. */
+#define KMSAN_FILL 0xbe
+extern int kmsan_trust CORE_HIDDEN;
+void kmsan_fallback_init(void);
+/* kmsan_poison with an allocation, free or local-variable origin: the
+ * runtime's own poisoning, which fills the bytes in that mode. */
+void kmsan_poison_fresh(void *p, size_t n, uint32_t origin);
+/* Clear the shadow of the bytes of [p, p+n) that foreign code changed. */
+void kmsan_settle(const void *p, size_t n);
+static inline void kmsan_settle_if_trusted(const void *p, size_t n)
+{
+	if (unlikely(kmsan_trust))
+		kmsan_settle(p, n);
+}
+
 /* ---- origins (origin.c) ------------------------------------------------ */
 /* Depth limit of store chains (the kernel's KMSAN_MAX_ORIGIN_DEPTH). */
 #define KMSAN_MAX_ORIGIN_DEPTH 7

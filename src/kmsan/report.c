@@ -335,7 +335,10 @@ void kmsan_check_memory(const void *p, size_t n, enum kmsan_boundary kind,
 {
 	uintptr_t site = (uintptr_t)__builtin_return_address(0);
 	uintptr_t a = (uintptr_t)p;
-	size_t i = kmsan_first_uninit(p, n);
+	size_t i;
+
+	kmsan_settle_if_trusted(p, n);	/* kmsan_trust_uninstrumented */
+	i = kmsan_first_uninit(p, n);
 
 	while (i < n) {
 		uint32_t origin = *kmsan_origin_of(a + i);
