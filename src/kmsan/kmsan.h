@@ -118,6 +118,11 @@ static inline void kmsan_settle_if_trusted(const void *p, size_t n)
 		kmsan_settle(p, n);
 }
 
+/* ---- calls into code KMSAN does not see (calls.c) ---------------------- */
+/* A port saw the program pass p to fn (not instrumented, not modelled)
+ * from the return address pc: noted if p's first byte is uninitialised. */
+void kmsan_note_call(const char *fn, uintptr_t p, uintptr_t pc);
+
 /* ---- origins (origin.c) ------------------------------------------------ */
 /* Depth limit of store chains (the kernel's KMSAN_MAX_ORIGIN_DEPTH). */
 #define KMSAN_MAX_ORIGIN_DEPTH 7
@@ -188,6 +193,9 @@ struct kmsan_origin_info {
 	uintptr_t pc;
 };
 void kmsan_origin_describe(uint32_t id, struct kmsan_origin_info *o);
+/* The report's note naming the last noted call given memory of this
+ * origin chain (o[0..no) as the report walked it), if any (calls.c). */
+void kmsan_print_call_hint(uint32_t origin, const struct kmsan_origin_info *o, unsigned no);
 /* A local variable's origin: descr's first 4 bytes cache it (ABI). */
 uint32_t kmsan_origin_alloca(char *descr, uintptr_t pc);
 
