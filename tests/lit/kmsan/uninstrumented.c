@@ -1,16 +1,16 @@
-// Memory written by code KMSAN does not see (issue 25): a small shared library built without instrumentation fills a heap buffer, a stack buffer and an int.  By default the use is reported, with a note naming the call that was given the memory (the PLT call to ext_fill); with KSAN_OPTIONS=kmsan_trust_uninstrumented=1 what the library wrote counts as initialised (also after a memcpy, a realloc and at write(2)), while bytes it did not write, an uninitialised value stored by instrumented code (x + 1), and realloc's growth stay reported.  The stubs keep arguments intact (integers, doubles, variadic), and a correct program is silent either way.
+// Memory written by code KMSAN does not see (issue 25): a small shared library built without instrumentation fills a heap buffer, a stack buffer and an int.  By default the use is reported; with KSAN_OPTIONS=kmsan_call_hints=1 the report adds a note naming the call that was given the memory (the PLT call to ext_fill); with KSAN_OPTIONS=kmsan_trust_uninstrumented=1 what the library wrote counts as initialised (also after a memcpy, a realloc and at write(2)), while bytes it did not write, an uninitialised value stored by instrumented code (x + 1), and realloc's growth stay reported.  The stubs keep arguments intact (integers, doubles, variadic), and a correct program is silent either way.
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %cc -O1 -fPIC -shared -DLIB %s -o %t.dir/libext.so
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 -g %s -o %t.dir/o0 -L%t.dir -lext -Wl,-rpath,%t.dir
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 -g %s -o %t.dir/o2 -L%t.dir -lext -Wl,-rpath,%t.dir
-// RUN: bash %S/../Inputs/status.sh %t.dir/o0 heap 2>&1 | FileCheck %s --check-prefixes=CHECK,HINT
-// RUN: bash %S/../Inputs/status.sh %t.dir/o2 heap 2>&1 | FileCheck %s --check-prefixes=CHECK,HINT
-// RUN: bash %S/../Inputs/status.sh %t.dir/o0 stack 2>&1 | FileCheck %s --check-prefixes=CHECK,HINT
-// RUN: bash %S/../Inputs/status.sh %t.dir/o2 stack 2>&1 | FileCheck %s --check-prefixes=CHECK,HINT
-// RUN: bash %S/../Inputs/status.sh %t.dir/o0 int 2>&1 | FileCheck %s --check-prefixes=CHECK,INT
-// RUN: bash %S/../Inputs/status.sh %t.dir/o2 int 2>&1 | FileCheck %s --check-prefixes=CHECK,INT
-// RUN: bash %S/../Inputs/status.sh %t.dir/o2 write 2>&1 | FileCheck %s --check-prefix=LEAK
-// RUN: env KSAN_OPTIONS=kmsan_call_hints=0 bash %S/../Inputs/status.sh %t.dir/o2 heap 2>&1 | FileCheck %s --check-prefixes=CHECK,NOHINT
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t.dir/o0 heap 2>&1 | FileCheck %s --check-prefixes=CHECK,HINT
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t.dir/o2 heap 2>&1 | FileCheck %s --check-prefixes=CHECK,HINT
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t.dir/o0 stack 2>&1 | FileCheck %s --check-prefixes=CHECK,HINT
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t.dir/o2 stack 2>&1 | FileCheck %s --check-prefixes=CHECK,HINT
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t.dir/o0 int 2>&1 | FileCheck %s --check-prefixes=CHECK,INT
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t.dir/o2 int 2>&1 | FileCheck %s --check-prefixes=CHECK,INT
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t.dir/o2 write 2>&1 | FileCheck %s --check-prefix=LEAK
+// RUN: bash %S/../Inputs/status.sh %t.dir/o2 heap 2>&1 | FileCheck %s --check-prefixes=CHECK,NOHINT
 // RUN: env KSAN_OPTIONS=report_format=asan bash %S/../Inputs/status.sh %t.dir/o2 heap 2>&1 | FileCheck %s --check-prefix=ASAN
 // RUN: env KSAN_OPTIONS=kmsan_trust_uninstrumented=1 bash -c 'for m in heap stack int copy realloc write; do for b in o0 o2; do bash %S/../Inputs/status.sh %t.dir/$b $m; done; done' 2>&1 | FileCheck %s --check-prefix=TRUST --implicit-check-not=KMSAN
 // RUN: env KSAN_OPTIONS=kmsan_trust_uninstrumented=1 bash %S/../Inputs/status.sh %t.dir/o0 partial 2>&1 | FileCheck %s --check-prefix=CHECK
@@ -19,7 +19,7 @@
 // RUN: env KSAN_OPTIONS=kmsan_trust_uninstrumented=1 bash %S/../Inputs/status.sh %t.dir/o2 stored 2>&1 | FileCheck %s --check-prefix=STORED
 // RUN: env KSAN_OPTIONS=kmsan_trust_uninstrumented=1 bash %S/../Inputs/status.sh %t.dir/o2 grown 2>&1 | FileCheck %s --check-prefix=CHECK
 // RUN: bash %S/../Inputs/status.sh %t.dir/o0 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
-// RUN: bash %S/../Inputs/status.sh %t.dir/o2 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t.dir/o2 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
 // RUN: env KSAN_OPTIONS=kmsan_trust_uninstrumented=1 bash %S/../Inputs/status.sh %t.dir/o2 ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
 #include <stdarg.h>
 #include <stdio.h>
