@@ -35,6 +35,8 @@ meta_of(uintptr_t a, size_t n, int store)
 
 	if (likely(__builtin_constant_p(n) && n <= 8 ? kmsan_is_app_small(a, n) :
 		   kmsan_is_app_range(a, n))) {
+		if (!store)	/* kmsan_trust_uninstrumented (fallback.c) */
+			kmsan_settle_if_trusted((const void *)a, n);
 		m.shadow = kmsan_shadow_of(a);
 		m.origin = kmsan_origin_of(a);
 	} else {
@@ -166,8 +168,8 @@ ABI __attribute__((noinline)) void __msan_warning(uint32_t origin)
 ABI __attribute__((noinline)) void __msan_poison_alloca(void *addr, uintptr_t size,
 							 char *descr)
 {
-	kmsan_poison(addr, size,
-		     kmsan_origin_alloca(descr, (uintptr_t)__builtin_return_address(0)));
+	kmsan_poison_fresh(addr, size,
+			   kmsan_origin_alloca(descr, (uintptr_t)__builtin_return_address(0)));
 }
 
 ABI void __msan_unpoison_alloca(void *addr, uintptr_t size)
@@ -197,6 +199,7 @@ ABI __attribute__((noinline)) void *__msan_memcpy(void *d, const void *s, uintpt
 
 ABI __attribute__((noinline)) void *__msan_memmove(void *d, const void *s, uintptr_t n)
 {
+	kmsan_settle_if_trusted(s, n);	/* before the move overwrites it */
 	core_memmove(d, s, n);
 	kmsan_copy_meta(d, s, n);
 	return d;

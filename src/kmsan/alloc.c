@@ -57,6 +57,7 @@ void kmsan_heap_init(void)
 	core_slab_set_redzone(0);
 	core_slab_set_header(0);
 	core_slab_init(region_init);
+	kmsan_fallback_init();
 }
 
 static void fresh(void *obj, size_t size, int flags, depot_handle_t stack)
@@ -65,7 +66,7 @@ static void fresh(void *obj, size_t size, int flags, depot_handle_t stack)
 		core_memset(obj, 0, size);
 		kmsan_unpoison(obj, size);
 	} else {
-		kmsan_poison(obj, size, kmsan_origin_alloc(stack));
+		kmsan_poison_fresh(obj, size, kmsan_origin_alloc(stack));
 	}
 }
 
@@ -111,7 +112,7 @@ int kmsan_free(void *ptr, const struct kmsan_caller *cl)
 		ksan_port_discard(kmsan_shadow_of(o.large->base), o.large->map_size);
 		ksan_port_discard(kmsan_origin_of(o.large->base), o.large->map_size);
 	} else {
-		kmsan_poison(ptr, o.rec->size, kmsan_origin_free(kmsan_caller_stack(cl)));
+		kmsan_poison_fresh(ptr, o.rec->size, kmsan_origin_free(kmsan_caller_stack(cl)));
 		__atomic_store_n(&o.rec->state, SLOT_FREE, __ATOMIC_RELEASE);
 	}
 	core_side_release(core_thread_get(), &o);

@@ -100,6 +100,29 @@ void kmsan_copy_meta_caller(void *dst, const void *src, size_t n,
 /* Offset of the first uninitialised byte of [p, p+n), or n if none. */
 size_t kmsan_first_uninit(const void *p, size_t n);
 
+/* ---- the fallback for code KMSAN does not see (fallback.c) ------------- */
+/* kmsan_trust_uninstrumented=1: memory the runtime poisons is filled with
+ * KMSAN_FILL, and a poisoned byte found changed was written by code KMSAN
+ * does not see, so it is taken as initialised before it is read. */
+#define KMSAN_FILL 0xbe
+extern int kmsan_trust CORE_HIDDEN;
+void kmsan_fallback_init(void);
+/* kmsan_poison with an allocation, free or local-variable origin: the
+ * runtime's own poisoning, which fills the bytes in that mode. */
+void kmsan_poison_fresh(void *p, size_t n, uint32_t origin);
+/* Clear the shadow of the bytes of [p, p+n) that foreign code changed. */
+void kmsan_settle(const void *p, size_t n);
+static inline void kmsan_settle_if_trusted(const void *p, size_t n)
+{
+	if (unlikely(kmsan_trust))
+		kmsan_settle(p, n);
+}
+
+/* ---- calls into code KMSAN does not see (calls.c) ---------------------- */
+/* A port saw the program pass p to fn (not instrumented, not modelled)
+ * from the return address pc: noted if p's first byte is uninitialised. */
+void kmsan_note_call(const char *fn, uintptr_t p, uintptr_t pc);
+
 /* ---- origins (origin.c) ------------------------------------------------ */
 /* Depth limit of store chains (the kernel's KMSAN_MAX_ORIGIN_DEPTH). */
 #define KMSAN_MAX_ORIGIN_DEPTH 7
@@ -170,6 +193,9 @@ struct kmsan_origin_info {
 	uintptr_t pc;
 };
 void kmsan_origin_describe(uint32_t id, struct kmsan_origin_info *o);
+/* The report's note naming the last noted call given memory of this
+ * origin chain (o[0..no) as the report walked it), if any (calls.c). */
+void kmsan_print_call_hint(uint32_t origin, const struct kmsan_origin_info *o, unsigned no);
 /* A local variable's origin: descr's first 4 bytes cache it (ABI). */
 uint32_t kmsan_origin_alloca(char *descr, uintptr_t pc);
 

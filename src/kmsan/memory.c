@@ -153,6 +153,11 @@ static void copy_meta(struct origin_copy *c, size_t n)
 		core_memset(kmsan_shadow_of(c->d), 0, n);	/* no metadata: clean */
 		return;
 	}
+	/* kmsan_trust_uninstrumented: what foreign code wrote is clean
+	 * before it travels (the copy's origins become chain links, which
+	 * fallback.c no longer judges); an overlapping move has already
+	 * overwritten part of the source: its callers settle first */
+	kmsan_settle_if_trusted((const void *)c->s, n);
 	ss = kmsan_shadow_of(c->s);
 	ds = kmsan_shadow_of(c->d);
 	if (shadow_clean(ss, n)) {

@@ -87,7 +87,7 @@ static void split_descr(const char *d, char *var, size_t vlen, const char **fn)
 
 static void print_kernel(const char *type, const char *in, const uintptr_t *pcs,
 			 size_t n, const struct kmsan_origin_info *o, unsigned no,
-			 const struct leak *lk, const struct core_sig *sig)
+			 const struct leak *lk, const struct core_sig *sig, uint32_t origin)
 {
 	const uintptr_t *sp;
 	size_t sn;
@@ -146,6 +146,7 @@ static void print_kernel(const char *type, const char *in, const uintptr_t *pcs,
 			     "Data passed to %s\n\n", (unsigned long)lk->size,
 			     (unsigned long)lk->addr, lk->what);
 	}
+	kmsan_print_call_hint(origin, o, no);	/* calls.c: who was given it */
 	core_task_name(task, sizeof(task));
 	core_bprintf(&core_rbuf, "Reported by task %s\n", task);
 	core_print_signature(sig);
@@ -317,7 +318,7 @@ static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct lea
 	} else if (core_opt.report_format == FORMAT_JSON) {
 		print_json(type, lk ? lk->what : in, pcs, n, o, no, lk, pc, &sig);
 	} else {
-		print_kernel(type, in, pcs, n, o, no, lk, &sig);
+		print_kernel(type, in, pcs, n, o, no, lk, &sig, origin);
 	}
 	core_report_end(kmsan_halt());
 }
@@ -335,7 +336,10 @@ void kmsan_check_memory(const void *p, size_t n, enum kmsan_boundary kind,
 {
 	uintptr_t site = (uintptr_t)__builtin_return_address(0);
 	uintptr_t a = (uintptr_t)p;
-	size_t i = kmsan_first_uninit(p, n);
+	size_t i;
+
+	kmsan_settle_if_trusted(p, n);	/* kmsan_trust_uninstrumented */
+	i = kmsan_first_uninit(p, n);
 
 	while (i < n) {
 		uint32_t origin = *kmsan_origin_of(a + i);

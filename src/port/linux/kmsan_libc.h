@@ -94,6 +94,8 @@ void port_kmsan_libc_wchar_init(void);
 void port_kmsan_libc_random_init(void);
 void port_kmsan_libc_thread_init(void);
 void port_kmsan_leak_init(void);
+/* kmsan_calls.c: PLT calls to what ksan does not model, for the hint */
+void port_kmsan_calls_init(void);
 
 /* kmsan_libc.c: the C library's code (libc.so, the loader) */
 void port_kmsan_libc_text_init(void);

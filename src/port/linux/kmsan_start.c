@@ -42,6 +42,7 @@ static void kmsan_start(int argc, char **argv, char **envp)
 	port_kmsan_libc_thread_init();
 	port_kmsan_leak_init();
 	port_kmsan_libc_text_init();
+	port_kmsan_calls_init();	/* kmsan_calls.c: the report's hint */
 	if (!kmsan_ready)
 		return;
 	kmsan_wrote_errno();

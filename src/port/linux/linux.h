@@ -77,7 +77,7 @@ static inline void port_heap_sampled(void *p, size_t size, int flags,
 				     const struct kasan_caller *c)
 {
 	if (!(flags & KMSAN_ZERO))
-		kmsan_poison(p, size, kmsan_origin_alloc(kmsan_caller_stack(c)));
+		kmsan_poison_fresh(p, size, kmsan_origin_alloc(kmsan_caller_stack(c)));
 }
 #elif defined(KSAN_PORT_TAGS)
 _Static_assert((int)CORE_ALLOC_ENOMEM == (int)KASAN_ENOMEM && TAGS_ZERO == KASAN_ZERO,
