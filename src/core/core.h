@@ -191,6 +191,57 @@ void *core_pagemap_get(uintptr_t addr);
  * detector's walk of the heap, with the world stopped. */
 void core_pagemap_walk(void (*fn)(void *arg, void *owner, uintptr_t addr), void *arg);
 
+/* ---- heaps.c: the registry of heaps ---------------------------------- */
+/* An object a heap found for an address: what a report says of it. */
+struct core_heap_object {
+	uintptr_t start;	/* object start */
+	size_t size;		/* requested size */
+	size_t cache_size;	/* its slot's size */
+	int live, freed;
+	depot_handle_t alloc_stack, free_stack;
+	uint32_t alloc_tid, free_tid;
+	char cache[24];		/* the cache's name as reports print it */
+};
+/* One live object: start, requested size, allocation stack and thread, and
+ * whether the program asked for it to be ignored (never a leak). */
+typedef void (*core_heap_walk_fn)(void *arg, uintptr_t start, size_t size,
+				  uint32_t stack, uint32_t tid, int ignored);
+/*
+ * A heap a detector owns, registered once at start-up.  A heap whose pages
+ * the pagemap does not name (KFENCE's pool) gives its fixed range through
+ * pool_start/pool_size (NULL for a pagemap heap; *pool_size 0 until the
+ * pool exists).  Any callback may be NULL.
+ */
+struct core_heap {
+	const char *name;
+	const uintptr_t *pool_start, *pool_size;
+	/* The object (live or freed) whose memory holds a: 1 and *o, else 0. */
+	int (*find)(uintptr_t a, struct core_heap_object *o);
+	/* Every live object, in ascending address order; lock-free reads:
+	 * with the world stopped (ksan_port_stop_the_world). */
+	void (*walk)(core_heap_walk_fn fn, void *arg);
+	/* Mark the live object holding p never a leak: 0, 1 if it was
+	 * already, -1 if p is in no live object of this heap. */
+	int (*ignore)(const void *p);
+	/* 1 if the word at a, inside one of this heap's objects, is poisoned
+	 * (a freed pool object's stale link: not a pointer that keeps an
+	 * object alive); NULL: no shadow, never. */
+	int (*poisoned)(uintptr_t a);
+	/* Memory the heap's detector lends to live frames (generic KASAN's
+	 * fake stack): fn(arg, lo, hi) for each range, roots of a leak check. */
+	void (*walk_roots)(void (*fn)(void *arg, uintptr_t lo, uintptr_t hi), void *arg);
+};
+/* Add h (kept, not copied); 0, or -1 when the table is full (says so). */
+int core_heap_register(const struct core_heap *h);
+/* The heaps registered so far, in registration order. */
+unsigned core_heap_count(void);
+const struct core_heap *core_heap_get(unsigned i);
+/* The heap whose fixed pool holds a, or NULL (a pagemap heap's or none). */
+const struct core_heap *core_heap_pool_of(uintptr_t a);
+/* Mark the live object holding p ignored in whichever heap holds it:
+ * 0, 1 if it was already, -1 if p is in no heap's live object. */
+int core_heap_ignore(const void *p);
+
 /* ---- slab.c: size classes and slots ---------------------------------- */
 struct core_region {
 	uint32_t kind;		/* PAGE_KIND_SLAB */
@@ -324,6 +375,9 @@ void core_quarantine_flush_thread(struct core_thread *t);
 size_t core_quarantine_bytes(void);
 
 /* ---- report.c: report framing shared by every detector --------------- */
+/* The kernel's report banner, and AddressSanitizer's (one shorter). */
+#define CORE_BANNER "=================================================================="
+#define CORE_ASAN_BANNER "================================================================="
 /* Begin a report: takes the report lock and the recursion guard.  Returns 0
  * (and takes nothing) if this report must be skipped: halt_on_error=0 and
  * (pc, type) was already reported, or a recursive report (one line says

@@ -1,10 +1,11 @@
 /*
  * This file contains generic KASAN's leak detector: the kernel's kmemleak
  * idea with LeakSanitizer's rules.  With the world stopped (the port's
- * ksan_port_stop_the_world), every live heap object, the heap's and
- * KFENCE's, is listed in address order; the roots the port names (each
- * module's data, every thread's registers, stack and thread-local storage)
- * and the fake stack's frames in use are scanned for aligned words that
+ * ksan_port_stop_the_world), every live object of every heap in the core's
+ * registry (generic KASAN's, KFENCE's pool) is listed in address order;
+ * the roots the port names (each module's data, every thread's registers,
+ * stack and thread-local storage) and the memory the heaps lend to live
+ * frames (KASAN's fake stack) are scanned for aligned words that
  * point anywhere into an object (interior pointers count, as in LSan), and
  * what they reach is marked, transitively through the objects' contents.
  * An object left unmarked leaked: indirectly when another leaked object
@@ -44,6 +45,7 @@ struct scan {
 	size_t root_bytes[4];	/* per ksan_root_kind, for verbosity */
 	size_t fake_bytes;
 	int log_kind;		/* verbosity=2: the root kind being scanned, else -1 */
+	unsigned heap;		/* the registry's heap being walked */
 	/* results */
 	struct kasan_leak *leaks;
 	uint16_t *slot;		/* LEAK_SLOTS: index + 1 into leaks */
@@ -168,19 +170,10 @@ static void add_object(void *arg, uintptr_t start, size_t size, uint32_t stack,
 	o->size = size;
 	o->stack = stack;
 	o->tid = tid;
-	o->kfence = 0;
+	o->heap = (uint8_t)s->heap;
+	o->pool = core_heap_get(s->heap)->pool_size != 0;
 	v = ignored ? 0 : verdict_of(stack);
 	o->tag = ignored || (v && v->judged == JUDGE_LOADER) ? TAG_IGNORED : TAG_UNSEEN;
-}
-
-static void add_kfence_object(void *arg, uintptr_t start, size_t size, uint32_t stack,
-			      uint32_t tid, int ignored)
-{
-	struct scan *s = arg;
-
-	add_object(arg, start, size, stack, tid, ignored);
-	if (!s->t.nomem)
-		s->t.obj[s->t.n - 1].kfence = 1;
 }
 
 static void push(struct scan *s, size_t i)
@@ -207,12 +200,12 @@ static void log_root(const struct scan *s, uintptr_t a, const struct kasan_leak_
  * The aligned words of [lo, hi) that point into an object: mark the
  * objects not yet seen as tag (TAG_REACHABLE: push them; TAG_INDIRECT:
  * only a leaked object's pointees).  self: the object being scanned
- * (pointers to itself do not count); heap: [lo, hi) is heap memory, whose
- * poisoned words do not count (LeakSanitizer's use_poisoned=0: a freed
+ * (pointers to itself do not count); heap: the heap [lo, hi) is an object
+ * of (NULL: a root), whose poisoned words do not count (LeakSanitizer's use_poisoned=0: a freed
  * pool object's stale link keeps nothing alive).
  */
 static void scan_words(struct scan *s, uintptr_t lo, uintptr_t hi, int tag, long self,
-		       int heap)
+		       const struct core_heap *heap)
 {
 	uintptr_t a;
 
@@ -226,7 +219,7 @@ static void scan_words(struct scan *s, uintptr_t lo, uintptr_t hi, int tag, long
 		o = &s->t.obj[i];
 		if (o->tag == TAG_REACHABLE || o->tag == TAG_IGNORED)
 			continue;
-		if (heap && *kasan_shadow(a))
+		if (heap && heap->poisoned && heap->poisoned(a))
 			continue;
 		if (tag == TAG_INDIRECT) {
 			o->tag = TAG_INDIRECT;
@@ -246,7 +239,8 @@ static void flood(struct scan *s)
 		size_t i = s->work[--s->nwork];
 		const struct kasan_leak_obj *o = &s->t.obj[i];
 
-		scan_words(s, o->start, o->start + o->size, TAG_REACHABLE, (long)i, !o->kfence);
+		scan_words(s, o->start, o->start + o->size, TAG_REACHABLE, (long)i,
+			   core_heap_get(o->heap));
 	}
 }
 
@@ -259,7 +253,7 @@ static void scan_root(void *arg, uintptr_t lo, uintptr_t hi, int kind)
 	if ((unsigned)kind < ARRAY_SIZE(s->root_bytes))
 		s->root_bytes[kind] += hi - lo;
 	s->log_kind = core_opt.verbosity >= 2 && (unsigned)kind < 4 ? kind : -1;
-	scan_words(s, lo, hi, TAG_REACHABLE, -1, 0);
+	scan_words(s, lo, hi, TAG_REACHABLE, -1, NULL);
 	s->log_kind = -1;
 }
 
@@ -269,7 +263,7 @@ static void scan_fake_frame(void *arg, uintptr_t lo, uintptr_t hi)
 
 	s->fake_bytes += hi - lo;
 	s->log_kind = core_opt.verbosity >= 2 ? 4 : -1;
-	scan_words(s, lo, hi, TAG_REACHABLE, -1, 0);
+	scan_words(s, lo, hi, TAG_REACHABLE, -1, NULL);
 	s->log_kind = -1;
 }
 
@@ -313,11 +307,22 @@ static void group(struct scan *s, const struct kasan_leak_obj *o, int direct)
 static void check_stopped(void *arg)
 {
 	struct scan *s = arg;
-	size_t i, nheap;
+	size_t i, nheap = 0;
+	unsigned h, pass;
 
-	kasan_heap_walk(add_object, s);
-	nheap = s->t.n;
-	kfence_walk(add_kfence_object, s);
+	/* the pagemap's heaps first (in address order), the pools after */
+	for (pass = 0; pass < 2; pass++) {
+		for (h = 0; h < core_heap_count(); h++) {
+			const struct core_heap *heap = core_heap_get(h);
+
+			if (heap->walk && (heap->pool_size != 0) == (pass == 1)) {
+				s->heap = h;
+				heap->walk(add_object, s);
+			}
+		}
+		if (!pass)
+			nheap = s->t.n;
+	}
 	if (kasan_leak_table_finish(&s->t, nheap))
 		return;
 	s->work = map_array(s->t.n, sizeof(*s->work));
@@ -330,7 +335,9 @@ static void check_stopped(void *arg)
 		if (s->t.obj[i].tag == TAG_IGNORED)
 			push(s, i);
 	ksan_port_for_each_root(scan_root, s);
-	kasan_fakestack_walk(scan_fake_frame, s);
+	for (h = 0; h < core_heap_count(); h++)
+		if (core_heap_get(h)->walk_roots)
+			core_heap_get(h)->walk_roots(scan_fake_frame, s);
 	flood(s);
 	/* leaks a suppression covers: counted, then roots as well */
 	for (i = 0; i < s->t.n; i++) {
@@ -350,7 +357,8 @@ static void check_stopped(void *arg)
 	for (i = 0; i < s->t.n; i++)
 		if (s->t.obj[i].tag == TAG_UNSEEN || s->t.obj[i].tag == TAG_INDIRECT)
 			scan_words(s, s->t.obj[i].start, s->t.obj[i].start + s->t.obj[i].size,
-				   TAG_INDIRECT, (long)i, !s->t.obj[i].kfence);
+				   TAG_INDIRECT, (long)i,
+				   core_heap_get(s->t.obj[i].heap));
 	for (i = 0; i < s->t.n; i++) {
 		const struct kasan_leak_obj *o = &s->t.obj[i];
 		const struct verdict *v;
@@ -465,7 +473,7 @@ long kasan_leak_check(int at_exit)
 	size_t n = 0, i;
 	int pass;
 
-	if (!kasan_ready || core_thread_get()->in_report ||
+	if (!core_heap_count() || core_thread_get()->in_report ||
 	    __atomic_exchange_n(&check_busy, 1, __ATOMIC_ACQUIRE))
 		return 0;	/* a check runs already (another thread's) */
 	if (!scan)

@@ -1,36 +1,13 @@
 /*
- * This file contains the private interface of generic KASAN's leak
- * detector (kmemleak's idea, LeakSanitizer's rules): what leak.c, the
- * report layouts (report_leak.c) and the suppressions (leak_suppress.c)
- * share, and the walks of the heap's live objects it needs from the heap
- * (alloc.c), KFENCE and the fake stack.
+ * This file contains the private interface of the leak detector
+ * (kmemleak's idea, LeakSanitizer's rules): what leak.c, the report
+ * layouts (report_leak.c) and the suppressions (leak_suppress.c) share.
+ * It sees the heaps only through the core's heap registry (core.h).
  */
 #ifndef KSAN_KASAN_LEAK_H
 #define KSAN_KASAN_LEAK_H
 
-#include "kasan.h"
-#include "../kfence/kfence.h"
-
-/* ---- what the heap tells the detector -------------------------------- */
-
-/* One live object: its start and requested size, allocation stack and
- * thread, and whether the program asked for it to be ignored
- * (__lsan_ignore_object, __lsan_disable). */
-typedef void (*kasan_heap_walk_fn)(void *arg, uintptr_t start, size_t size,
-				   uint32_t stack, uint32_t tid, int ignored);
-/* alloc.c: every live object of the heap (slab and large), in ascending
- * address order.  Lock-free reads: call it with the world stopped
- * (ksan_port_stop_the_world), where no thread is inside the heap. */
-void kasan_heap_walk(kasan_heap_walk_fn fn, void *arg);
-/* alloc.c: mark the live object holding p ignored (never reported, its
- * pointers count).  0 if p was in a live object, 1 if it was ignored
- * already, -1 if p is in none. */
-int kasan_heap_ignore(const void *p);
-/* kfence.h's kfence_walk and kfence_ignore: the same for KFENCE's objects
- * (--ksan=kasan,kfence: a sampled object is a heap object too). */
-/* fakestack.c: each fake frame in use (stack-use-after-return): frames of
- * live functions whose locals are roots. */
-void kasan_fakestack_walk(void (*fn)(void *arg, uintptr_t lo, uintptr_t hi), void *arg);
+#include "../core/core.h"
 
 /* ---- leak_table.c: the check's table of live objects ------------------ */
 
@@ -40,7 +17,8 @@ struct kasan_leak_obj {
 	size_t size;
 	uint32_t stack, tid;
 	uint8_t tag;
-	uint8_t kfence;		/* KFENCE's: no shadow to consult */
+	uint8_t heap;		/* its heap: core_heap_get(heap) */
+	uint8_t pool;		/* a pool heap's (KFENCE's): not in the pagemap */
 };
 struct kasan_leak_run;
 /* The live objects in address order, and the index that finds the one a
@@ -56,11 +34,11 @@ struct kasan_leak_table {
 	uint32_t *slot_obj;	/* per slot of their slab regions: entry or -1 */
 	size_t nruns, nslots;
 };
-/* A new entry at the end (the heap's objects come in address order,
- * KFENCE's after them), or NULL and nomem set. */
+/* A new entry at the end (the pagemap heap's objects come in address
+ * order, the pool heap's after them), or NULL and nomem set. */
 struct kasan_leak_obj *kasan_leak_table_add(struct kasan_leak_table *t);
-/* The table is whole (nheap: the heap's entries, KFENCE's follow): sort
- * KFENCE's in, set the bounds, build the index.  -1: empty or no memory. */
+/* The table is whole (nheap: the pagemap heap's entries, the pool's
+ * follow): sort the pool's in, set the bounds, build the index.  -1: empty or no memory. */
 int kasan_leak_table_finish(struct kasan_leak_table *t, size_t nheap);
 /* The entry of the object holding address p (anywhere in it; malloc(0)'s
  * at its start), or -1. */
@@ -129,8 +107,8 @@ long kasan_leak_at_exit(void);
 void kasan_leak_die(void) __attribute__((noreturn));
 /* Reset in a child after fork() (another thread's check is not there). */
 void kasan_leak_fork_child(void);
-/* Ignore the live object holding p, heap's or KFENCE's (kasan_heap_ignore's
- * answers). */
+/* Ignore the live object holding p, in whichever registered heap holds it
+ * (core_heap_ignore's answers). */
 int kasan_leak_ignore(const void *p);
 
 #endif /* KSAN_KASAN_LEAK_H */

@@ -65,9 +65,7 @@ API int __lsan_do_recoverable_leak_check(void)
 
 int kasan_leak_ignore(const void *p)
 {
-	int r = kasan_heap_ignore(p);
-
-	return r < 0 ? kfence_ignore(p) : r;
+	return core_heap_ignore(p);
 }
 
 API void __lsan_ignore_object(const void *p)

@@ -1,6 +1,6 @@
 /*
  * This file contains the leak check's table of live objects (leak.c): the
- * heap's and KFENCE's objects in address order, and the lookup of the
+ * objects of every registered heap (core.h) in address order, and the lookup of the
  * object a word points into, which the check makes for every aligned word
  * of the roots and of every reachable object.
  *
@@ -12,7 +12,7 @@
  * through a map built once the table is whole.  A binary search over the
  * whole table (what every lookup was before: some twenty cache misses a
  * word on a heap of millions of objects, the bulk of the check) is left
- * for KFENCE's pool, and for all when the map cannot be had.  Everything
+ * for the pool heaps (KFENCE's), and for all when the map cannot be had.  Everything
  * here runs with the world stopped, in the runtime's own memory.
  */
 #include "leak.h"
@@ -57,9 +57,10 @@ struct kasan_leak_obj *kasan_leak_table_add(struct kasan_leak_table *t)
 	return &t->obj[t->n++];
 }
 
-/* KFENCE's objects went after the heap's: move them to their place in
- * address order (both runs are sorted; the pool is one range). */
-static void place_kfence(struct kasan_leak_table *t, size_t nheap)
+/* The pool heap's objects (KFENCE's) went after the pagemap heap's: move
+ * them to their place in address order (both runs are sorted; the pool is
+ * one range: one pool heap exists). */
+static void place_pool(struct kasan_leak_table *t, size_t nheap)
 {
 	size_t k = t->n - nheap, lo = 0, hi = nheap;
 	struct kasan_leak_obj *tmp;
@@ -119,7 +120,7 @@ static void index_pass(struct kasan_leak_table *t, int fill)
 		const struct kasan_leak_obj *o = &t->obj[i];
 		const void *own;
 
-		if (o->kfence)
+		if (o->pool)
 			continue;
 		/* objects come in address order: the region's run goes on */
 		if (r && o->start >= r->base && o->start < r->end) {
@@ -153,7 +154,7 @@ int kasan_leak_table_finish(struct kasan_leak_table *t, size_t nheap)
 {
 	size_t i;
 
-	place_kfence(t, nheap);
+	place_pool(t, nheap);
 	if (t->nomem || !t->n)
 		return -1;
 	t->min = t->obj[0].start;
@@ -222,7 +223,7 @@ long kasan_leak_table_find(const struct kasan_leak_table *t, uintptr_t p)
 	if (p < t->min || p >= t->max)
 		return -1;
 	owner = core_pagemap_get(p);
-	if (!owner && !is_kfence_address((void *)p))
+	if (!owner && !core_heap_pool_of(p))
 		return -1;
 	if (!owner || !t->indexed) {
 		i = search(t, p);

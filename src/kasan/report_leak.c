@@ -6,7 +6,6 @@
  * byte(s) in M object(s) allocated from:" and the SUMMARY line) and JSON
  * (one object per leak).  Every leak goes to the report callback first.
  */
-#include "report.h"
 #include "leak.h"
 
 static const char *word(const struct kasan_leak *l)
@@ -164,7 +163,7 @@ static void print_kasan(const struct kasan_leak *l)
 	 * format titles it "memory leak in <fn>" (from the backtrace, past the
 	 * allocator's frames) and types it LEAK; the function ksan blames
 	 * stays on the summary line */
-	core_bprintf(&core_rbuf, BANNER "\nBUG: memory leak\n"
+	core_bprintf(&core_rbuf, CORE_BANNER "\nBUG: memory leak\n"
 		     "unreferenced object 0x%lx (size %zu):\n  comm \"%s\", pid %u\n",
 		     (unsigned long)l->first, l->first_size, ti.name[0] ? ti.name : "?",
 		     (unsigned)l->first_tid);
@@ -174,7 +173,7 @@ static void print_kasan(const struct kasan_leak *l)
 		     l->direct ? "direct leak" : "indirect leak", fn, l->count, l->bytes,
 		     l->direct ? "" : " (only leaked objects point to them)");
 	print_signature(l, 0);
-	core_bprintf(&core_rbuf, BANNER "\n");
+	core_bprintf(&core_rbuf, CORE_BANNER "\n");
 }
 
 /* ---- json ------------------------------------------------------------ */
@@ -248,7 +247,7 @@ static size_t report_asan(struct kasan_leak *leaks, size_t n, size_t omitted,
 		}
 	}
 	if (shown) {
-		core_bprintf(&core_rbuf, "\n" ASAN_BANNER "\n==%d==ERROR: LeakSanitizer: "
+		core_bprintf(&core_rbuf, "\n" CORE_ASAN_BANNER "\n==%d==ERROR: LeakSanitizer: "
 			     "detected memory leaks\n\n", ksan_port_pid());
 		if (omitted)
 			core_bprintf(&core_rbuf, "Too many leaks! Only the first %zu leaks "

@@ -5,33 +5,32 @@
  * access's address is (heap object, global, stack frame).
  */
 #include "report.h"
-#include "../kfence/kfence.h"
 
 static const char *const op_word[] = { "Comparison", "Subtraction" };
 static const char *const op_json[] = { "compare", "subtract" };
 static const char *const ordinal[] = { "First", "Second" };
 
-/* A KFENCE-sampled object (--ksan=kasan,kfence) as a heap object of the
- * cache "kfence-#<slot>" whose size is the slot's (a page). */
-static int kfence_object(struct report_ctx *c, uintptr_t a)
+/* An object of a pool heap of the registry (a KFENCE-sampled object,
+ * --ksan=kasan,kfence: the cache "kfence-#<slot>" whose size is the
+ * slot's, a page) as a heap object. */
+static int pool_object(struct report_ctx *c, uintptr_t a)
 {
-	static char cache[24];	/* guarded by the report lock */
-	struct kfence_meta m;
+	static struct core_heap_object o;	/* guarded by the report lock */
+	const struct core_heap *h = core_heap_pool_of(a);
 
-	if (!is_kfence_address((void *)a) || !kfence_find_object(a, &m))
+	if (!h || !h->find || !h->find(a, &o))
 		return 0;
-	core_snprintf(cache, sizeof(cache), "kfence-#%u", (unsigned)m.index);
-	c->obj.start = m.addr;
-	c->obj.size = m.size;
-	c->obj.cache_size = 4096;	/* kfence/core.c's PAGE */
-	c->obj.cache = cache;
-	c->obj.live = m.state == KFENCE_ALLOCATED;
-	c->obj.freed = m.state == KFENCE_FREED;
+	c->obj.start = o.start;
+	c->obj.size = o.size;
+	c->obj.cache_size = o.cache_size;
+	c->obj.cache = o.cache;
+	c->obj.live = o.live;
+	c->obj.freed = o.freed;
 	c->obj.large = 0;
-	c->obj.alloc_stack = m.alloc_stack;
-	c->obj.alloc_tid = m.alloc_tid;
-	c->obj.free_stack = m.free_stack;
-	c->obj.free_tid = m.free_tid;
+	c->obj.alloc_stack = o.alloc_stack;
+	c->obj.alloc_tid = o.alloc_tid;
+	c->obj.free_stack = o.free_stack;
+	c->obj.free_tid = o.free_tid;
 	return 1;
 }
 
@@ -47,7 +46,7 @@ static int gather(struct report_ctx *c, uintptr_t a)
 	c->first_bad = a;
 	if (!kasan_has_shadow(a))
 		return 0;
-	c->has_obj = kfence_object(c, a) || kasan_find_object(a, &c->obj);
+	c->has_obj = pool_object(c, a) || kasan_find_object(a, &c->obj);
 	if (!c->has_obj)
 		kasan_locate(c, a);
 	return !c->has_obj && !c->has_global && !c->has_frame &&

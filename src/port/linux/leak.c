@@ -47,6 +47,7 @@
 #include "libc.h"
 #include "linux.h"
 #include "../../kasan/leak.h"
+#include "../../kfence/kfence.h"
 
 #define MAX_RANGES 4096		/* writable segments of all modules */
 #define MAX_THREADS 16384
