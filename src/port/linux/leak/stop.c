@@ -44,10 +44,10 @@
 #include <sys/uio.h>
 #include <ucontext.h>
 #include <unistd.h>
-#include "libc.h"
-#include "linux.h"
-#include "../../kasan/leak.h"
-#include "../../kfence/kfence.h"
+#include "../libc.h"
+#include "../linux.h"
+#include "../../../leak/leak.h"
+#include "../../../kfence/kfence.h"
 
 #define MAX_RANGES 4096		/* writable segments of all modules */
 #define MAX_THREADS 16384
