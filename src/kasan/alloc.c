@@ -19,7 +19,7 @@ struct chunk {			/* at slot start; the object's left red zone */
 	uint16_t obj_off;	/* object = slot + 16 + obj_off */
 	uint32_t size;		/* requested size */
 	uint32_t alloc_stack;
-	uint32_t alloc_tid;	/* | TID_IGNORED: never a leak (leak.c) */
+	uint32_t alloc_tid;	/* | TID_IGNORED: never a leak (src/leak) */
 };
 _Static_assert(sizeof(struct chunk) == CORE_SLOT_HEADER, "chunk is the left red zone");
 

@@ -1,5 +1,5 @@
 /*
- * This file contains generic KASAN's leak detector: the kernel's kmemleak
+ * This file contains the leak detector: the kernel's kmemleak
  * idea with LeakSanitizer's rules.  With the world stopped (the port's
  * ksan_port_stop_the_world), every live object of every heap in the core's
  * registry (generic KASAN's, KFENCE's pool) is listed in address order;
@@ -10,7 +10,7 @@
  * what they reach is marked, transitively through the objects' contents.
  * An object left unmarked leaked: indirectly when another leaked object
  * points to it, else directly.  Leaks are grouped by allocation stack and
- * reported (report_leak.c) once the world runs again.
+ * reported (report.c) once the world runs again.
  *
  * Never reported, and their contents count as roots: objects the program
  * asked to ignore (__lsan_ignore_object, __lsan_disable), objects the
@@ -39,7 +39,7 @@ struct verdict {
 #define NPASSES 2
 
 struct scan {
-	struct kasan_leak_table t;
+	struct leak_table t;
 	uint32_t *work;		/* objects marked, their contents not scanned */
 	size_t nwork;
 	size_t root_bytes[4];	/* per ksan_root_kind, for verbosity */
@@ -47,7 +47,7 @@ struct scan {
 	int log_kind;		/* verbosity=2: the root kind being scanned, else -1 */
 	unsigned heap;		/* the registry's heap being walked */
 	/* results */
-	struct kasan_leak *leaks;
+	struct leak *leaks;
 	uint16_t *slot;		/* LEAK_SLOTS: index + 1 into leaks */
 	size_t nleaks, omitted, omitted_bytes;
 	int unjudged;		/* a leak's stack was never judged */
@@ -141,7 +141,7 @@ static int judge(uint32_t stack)
 	/* pcs[0] is the allocator's entry point, pcs[1] its caller */
 	if (core_depot_fetch(stack, &pcs) >= 2 && ksan_port_pc_in_loader(pcs[1]))
 		j = JUDGE_LOADER;
-	else if ((pattern = kasan_leak_suppressed(stack)))
+	else if ((pattern = leak_suppressed(stack)))
 		j = JUDGE_SUPPRESSED;
 	else
 		j = JUDGE_LEAK;
@@ -162,7 +162,7 @@ static void add_object(void *arg, uintptr_t start, size_t size, uint32_t stack,
 {
 	struct scan *s = arg;
 	struct verdict *v;
-	struct kasan_leak_obj *o = kasan_leak_table_add(&s->t);
+	struct leak_obj *o = leak_table_add(&s->t);
 
 	if (!o)
 		return;
@@ -185,7 +185,7 @@ static void push(struct scan *s, size_t i)
  * log_pointers).  Printed with the world stopped: raw writes, no lock
  * (the report lock is held by the stopper; lines may mix with a report
  * another thread began before the stop). */
-static void log_root(const struct scan *s, uintptr_t a, const struct kasan_leak_obj *o)
+static void log_root(const struct scan *s, uintptr_t a, const struct leak_obj *o)
 {
 	static const char *const kinds[] = { "data", "stack", "registers", "tls", "fake frame" };
 	char line[160];
@@ -211,8 +211,8 @@ static void scan_words(struct scan *s, uintptr_t lo, uintptr_t hi, int tag, long
 
 	for (a = ROUND_UP(lo, sizeof(uintptr_t)); a + sizeof(uintptr_t) <= hi;
 	     a += sizeof(uintptr_t)) {
-		long i = kasan_leak_table_find(&s->t, *(const uintptr_t *)a);
-		struct kasan_leak_obj *o;
+		long i = leak_table_find(&s->t, *(const uintptr_t *)a);
+		struct leak_obj *o;
 
 		if (i < 0 || i == self)
 			continue;
@@ -237,7 +237,7 @@ static void flood(struct scan *s)
 {
 	while (s->nwork) {
 		size_t i = s->work[--s->nwork];
-		const struct kasan_leak_obj *o = &s->t.obj[i];
+		const struct leak_obj *o = &s->t.obj[i];
 
 		scan_words(s, o->start, o->start + o->size, TAG_REACHABLE, (long)i,
 			   core_heap_get(o->heap));
@@ -268,10 +268,10 @@ static void scan_fake_frame(void *arg, uintptr_t lo, uintptr_t hi)
 }
 
 /* A leaked object into its (stack, direct) group. */
-static void group(struct scan *s, const struct kasan_leak_obj *o, int direct)
+static void group(struct scan *s, const struct leak_obj *o, int direct)
 {
 	uint32_t h = hash32(o->stack * 2 + (uint32_t)direct) & (LEAK_SLOTS - 1);
-	struct kasan_leak *l;
+	struct leak *l;
 
 	for (;; h = (h + 1) & (LEAK_SLOTS - 1)) {
 		if (!s->slot[h])
@@ -300,7 +300,7 @@ static void group(struct scan *s, const struct kasan_leak_obj *o, int direct)
 	l->first_tid = o->tid;
 	/* read now: once the world runs, the object may go */
 	core_memcpy(l->dump, (const void *)o->start,
-		    o->size < KASAN_LEAK_DUMP ? o->size : KASAN_LEAK_DUMP);
+		    o->size < LEAK_DUMP ? o->size : LEAK_DUMP);
 }
 
 /* The check proper, with the world stopped: nothing here may lock. */
@@ -323,7 +323,7 @@ static void check_stopped(void *arg)
 		if (!pass)
 			nheap = s->t.n;
 	}
-	if (kasan_leak_table_finish(&s->t, nheap))
+	if (leak_table_finish(&s->t, nheap))
 		return;
 	s->work = map_array(s->t.n, sizeof(*s->work));
 	if (!s->work) {
@@ -341,7 +341,7 @@ static void check_stopped(void *arg)
 	flood(s);
 	/* leaks a suppression covers: counted, then roots as well */
 	for (i = 0; i < s->t.n; i++) {
-		struct kasan_leak_obj *o = &s->t.obj[i];
+		struct leak_obj *o = &s->t.obj[i];
 		struct verdict *v;
 
 		if (o->tag != TAG_UNSEEN || !(v = verdict_of(o->stack)) ||
@@ -360,7 +360,7 @@ static void check_stopped(void *arg)
 				   TAG_INDIRECT, (long)i,
 				   core_heap_get(s->t.obj[i].heap));
 	for (i = 0; i < s->t.n; i++) {
-		const struct kasan_leak_obj *o = &s->t.obj[i];
+		const struct leak_obj *o = &s->t.obj[i];
 		const struct verdict *v;
 
 		if (o->tag != TAG_UNSEEN && o->tag != TAG_INDIRECT)
@@ -378,7 +378,7 @@ static void reset_scan(struct scan *s)
 {
 	unmap_array(s->work, s->t.n, sizeof(*s->work));
 	s->work = 0;
-	kasan_leak_table_reset(&s->t);
+	leak_table_reset(&s->t);
 	s->nwork = 0;
 	s->nleaks = 0;
 	s->omitted = 0;
@@ -399,20 +399,20 @@ static void clear_hits(void)
 }
 
 /* Direct leaks first, then the larger (LeakSanitizer's order). */
-static int before(const struct kasan_leak *a, const struct kasan_leak *b)
+static int before(const struct leak *a, const struct leak *b)
 {
 	if (a->direct != b->direct)
 		return a->direct;
 	return a->bytes > b->bytes;
 }
 
-static void sort_leaks(struct kasan_leak *l, size_t n)
+static void sort_leaks(struct leak *l, size_t n)
 {
 	size_t i, j;
 
 	/* insertion sort by shifting, on a few thousand at most */
 	for (i = 1; i < n; i++) {
-		struct kasan_leak x = l[i];
+		struct leak x = l[i];
 
 		for (j = i; j > 0 && before(&x, &l[j - 1]); j--)
 			l[j] = l[j - 1];
@@ -465,7 +465,7 @@ static __attribute__((noinline)) void wipe_below(void)
 	__asm__ volatile("" : : "r"(buf) : "memory");
 }
 
-long kasan_leak_check(int at_exit)
+long leak_check(int at_exit)
 {
 	struct scan *s;
 	uint64_t t0 = ksan_port_time_ns(), t_scan = 0;
@@ -512,9 +512,9 @@ long kasan_leak_check(int at_exit)
 	n = keep_leaks(s);
 	for (i = 0; i < verdict_cap; i++)
 		if (verdicts[i].hits)
-			kasan_leak_count_suppressed(verdicts[i].pattern, verdicts[i].hits,
+			leak_count_suppressed(verdicts[i].pattern, verdicts[i].hits,
 						    verdicts[i].bytes);
-	reported = (long)kasan_report_leaks(s->leaks, n, s->omitted, s->omitted_bytes);
+	reported = (long)leak_report(s->leaks, n, s->omitted, s->omitted_bytes);
 	if (core_opt.verbosity)
 		core_printf("ksan: leak check%s: %zu objects, %zu bytes, roots %zu KiB data, "
 			    "%zu KiB stacks, %zu B registers, %zu B TLS, %zu B fake frames; "
@@ -529,14 +529,14 @@ out:
 		core_printf("ksan: leak check: the port cannot stop the world or name roots\n");
 	unmap_array(s->work, s->t.n, sizeof(*s->work));
 	s->work = 0;
-	kasan_leak_table_reset(&s->t);
+	leak_table_reset(&s->t);
 done:
 	__atomic_store_n(&check_busy, 0, __ATOMIC_RELEASE);
 	return reported;
 }
 
 /* In a child after fork(): a check another thread was making is not. */
-void kasan_leak_fork_child(void)
+void leak_fork_child(void)
 {
 	check_busy = 0;
 }

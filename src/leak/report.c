@@ -8,7 +8,7 @@
  */
 #include "leak.h"
 
-static const char *word(const struct kasan_leak *l)
+static const char *word(const struct leak *l)
 {
 	return l->direct ? "Direct leak" : "Indirect leak";
 }
@@ -34,7 +34,7 @@ static int is_allocating(const char *fn)
 /* The function that called the allocator (the first frame after its
  * entry point and after the runtime's strdup, getline, asprintf...), for
  * the kasan title and the json key. */
-static void leak_function(const struct kasan_leak *l, char *buf, size_t len)
+static void leak_function(const struct leak *l, char *buf, size_t len)
 {
 	const uintptr_t *pcs;
 	struct ksan_symbol s;
@@ -56,7 +56,7 @@ static void leak_function(const struct kasan_leak *l, char *buf, size_t len)
 
 /* One signature per leak, from its allocation stack (the allocator's
  * entry point first), the same in every layout. */
-static void print_signature(const struct kasan_leak *l, int json)
+static void print_signature(const struct leak *l, int json)
 {
 	const uintptr_t *pcs;
 	size_t n = core_depot_fetch(l->stack, &pcs);
@@ -64,7 +64,7 @@ static void print_signature(const struct kasan_leak *l, int json)
 	core_report_signature(json, "memory-leak", CORE_SIG_NO_ACCESS, pcs, n, 1);
 }
 
-static void fill(struct ksan_report *r, const struct kasan_leak *l)
+static void fill(struct ksan_report *r, const struct leak *l)
 {
 	const uintptr_t *pcs;
 
@@ -83,9 +83,9 @@ static void fill(struct ksan_report *r, const struct kasan_leak *l)
 
 /* ---- kasan: kmemleak's layout --------------------------------------- */
 
-static void hex_dump(const struct kasan_leak *l)
+static void hex_dump(const struct leak *l)
 {
-	size_t n = l->first_size < KASAN_LEAK_DUMP ? l->first_size : KASAN_LEAK_DUMP, i, j;
+	size_t n = l->first_size < LEAK_DUMP ? l->first_size : LEAK_DUMP, i, j;
 
 	if (ksan_port_secure()) {	/* the reader may not own these bytes */
 		core_bprintf(&core_rbuf, "  hex dump (first %zu bytes): (contents withheld in secure mode)\n", n);
@@ -151,7 +151,7 @@ static void backtrace(uint32_t stack)
 	}
 }
 
-static void print_kasan(const struct kasan_leak *l)
+static void print_kasan(const struct leak *l)
 {
 	struct ksan_thread_info ti;
 	char fn[128];
@@ -178,7 +178,7 @@ static void print_kasan(const struct kasan_leak *l)
 
 /* ---- json ------------------------------------------------------------ */
 
-static void print_json(const struct kasan_leak *l)
+static void print_json(const struct leak *l)
 {
 	const uintptr_t *pcs;
 	size_t n = core_depot_fetch(l->stack, &pcs);
@@ -201,12 +201,12 @@ static void print_json(const struct kasan_leak *l)
 /* ---- the reports ------------------------------------------------------- */
 
 /* kasan and json: one report per leak. */
-static size_t report_each(struct kasan_leak *leaks, size_t n)
+static size_t report_each(struct leak *leaks, size_t n)
 {
 	size_t i, objects = 0;
 
 	for (i = 0; i < n; i++) {
-		struct kasan_leak *l = &leaks[i];
+		struct leak *l = &leaks[i];
 		struct ksan_report r;
 
 		fill(&r, l);
@@ -228,7 +228,7 @@ static size_t report_each(struct kasan_leak *leaks, size_t n)
 }
 
 /* asan: LeakSanitizer's one report. */
-static size_t report_asan(struct kasan_leak *leaks, size_t n, size_t omitted,
+static size_t report_asan(struct leak *leaks, size_t n, size_t omitted,
 			  size_t omitted_bytes)
 {
 	size_t i, objects = 0, bytes = 0, shown = 0;
@@ -267,7 +267,7 @@ static size_t report_asan(struct kasan_leak *leaks, size_t n, size_t omitted,
 			core_report_flush();
 		}
 	}
-	kasan_leak_print_suppressions(1);
+	leak_print_suppressions(1);
 	if (shown) {
 		objects += omitted;
 		bytes += omitted_bytes;
@@ -278,7 +278,7 @@ static size_t report_asan(struct kasan_leak *leaks, size_t n, size_t omitted,
 	return objects;
 }
 
-size_t kasan_report_leaks(struct kasan_leak *leaks, size_t n, size_t omitted,
+size_t leak_report(struct leak *leaks, size_t n, size_t omitted,
 			  size_t omitted_bytes)
 {
 	size_t objects;
@@ -290,7 +290,7 @@ size_t kasan_report_leaks(struct kasan_leak *leaks, size_t n, size_t omitted,
 		return objects + omitted;
 	/* kmemleak's closing line, and what was suppressed or left out */
 	if (core_report_begin(0, "memory-leak", 0)) {
-		kasan_leak_print_suppressions(0);
+		leak_print_suppressions(0);
 		if (omitted)
 			core_bprintf(&core_rbuf, "kmemleak: %zu more object(s), %zu byte(s), "
 				     "from more than %zu backtraces not shown\n", omitted,
