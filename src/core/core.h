@@ -393,10 +393,46 @@ extern struct core_buf core_rbuf CORE_HIDDEN;
 /* The current report's crash signature, for ksan_port_report_end (the
  * first one of a report counts; signature.c's printers call it). */
 void core_note_signature(const char *text, uint64_t hash);
-/* Hand the report to the callback; 1 if the callback handled it. */
-int core_report_callback(const struct ksan_report *r);
+/*
+ * The one report path, the kernel's start_report / print_report /
+ * end_report: a detector begins (core_report_begin: the lock, the
+ * recursion guard, the deduplication), gathers what it will print, and
+ * hands the report to core_report_emit, which runs the detector's
+ * suppression, the user's callback, the layout report_format chooses and
+ * the end (output, halt policy).  A detector supplies its layouts as a
+ * table of printers, one per report_format (FORMAT_* order); a NULL
+ * printer means the kasan layout's.  Nothing outside src/core reads
+ * report_format (tests/unit/layering.sh checks it).
+ */
+#define CORE_FORMATS 3
+struct core_report_ops {
+	/* 1 if the detector's suppressions (or its rate limit) drop the
+	 * report: nothing printed, nothing given to the callback; NULL: none */
+	int (*suppressed)(void *ctx);
+	void (*print[CORE_FORMATS])(void *ctx);
+	/* NULL, or called last before the report ends or is cancelled, with
+	 * the lock still held: the detector lets go of its context */
+	void (*done)(void *ctx);
+};
+/* After core_report_begin: returns 1 if printed (the report ended, halting
+ * if halt), 0 if suppressed or taken by the callback (cancelled).  r NULL:
+ * a print that no callback sees (a describe, a bare stack, an impossible
+ * allocation's one line). */
+int core_report_emit(const struct ksan_report *r, const struct core_report_ops *ops,
+		     void *ctx, int halt);
+/* A report of several parts (LeakSanitizer's one report for all leaks):
+ * hand one part to the callback; 1 if the callback took it.  The report is
+ * then printed by core_report_emit(NULL, ...). */
+int core_report_emit_part(const struct ksan_report *r);
+/* The layout report_format names, as an index into a table of printers
+ * (FORMAT_* order; an unknown value reads as FORMAT_KASAN). */
+unsigned core_report_layout(void);
+/* Reports that went through core_report_emit / core_report_emit_part,
+ * callbacks' included (the test of the one path reads it). */
+extern unsigned long core_report_emitted CORE_HIDDEN;
 /* Print the buffer, release the lock, apply halt policy (halt: the
- * detector's halt_on_error value). */
+ * detector's halt_on_error value).  Only for a report that is not a
+ * report of a bug: the one path (core_report_emit) ends the others. */
 void core_report_end(int halt);
 /* Stop after a halting report: abort() with abort_on_error, else exit
  * with exitcode. */
@@ -406,7 +442,7 @@ static inline int core_halt_on_error(int dflt)
 {
 	return core_opt.halt_on_error < 0 ? dflt : (int)core_opt.halt_on_error;
 }
-/* Abandon a begun report (callback handled it). */
+/* Abandon a begun report (a detector's own filter after begin). */
 void core_report_cancel(void);
 void core_report_flush(void);	/* write what is in core_rbuf so far */
 #define CORE_INLINE_MAX 8	/* inlined frames shown per pc */

@@ -90,8 +90,20 @@ static void describe_asan(struct report_ctx *c, uintptr_t a)
 	core_bprintf(&core_rbuf, "\n");
 }
 
-static void print_kasan(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kasan_pair_op op)
+/* What the three layouts print from: the pair and the context. */
+struct pair {
+	struct report_ctx *c;
+	uintptr_t a, b;
+	enum kasan_pair_op op;
+	int halt;
+};
+
+static void print_kasan(void *arg)
 {
+	const struct pair *p = arg;
+	struct report_ctx *c = p->c;
+	uintptr_t a = p->a, b = p->b;
+	enum kasan_pair_op op = p->op;
 	char fn[256], task[64];
 
 	core_task_name(task, sizeof(task));
@@ -107,8 +119,13 @@ static void print_kasan(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kas
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
-static void print_asan(struct report_ctx *c, uintptr_t a, uintptr_t b, int halt)
+static void print_asan(void *arg)
 {
+	const struct pair *p = arg;
+	struct report_ctx *c = p->c;
+	uintptr_t a = p->a, b = p->b;
+	int halt = p->halt;
+
 	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: "
 		     "invalid-pointer-pair: 0x%lx 0x%lx\n", ksan_port_pid(), (unsigned long)a,
 		     (unsigned long)b);
@@ -123,9 +140,12 @@ static void print_asan(struct report_ctx *c, uintptr_t a, uintptr_t b, int halt)
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
 }
 
-static void print_json(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kasan_pair_op op)
+static void print_json(void *arg)
 {
-	uintptr_t p[2] = { a, b };
+	const struct pair *x = arg;
+	struct report_ctx *c = x->c;
+	uintptr_t a = x->a, b = x->b, p[2] = { x->a, x->b };
+	enum kasan_pair_op op = x->op;
 	char task[64];
 	int i;
 
@@ -149,6 +169,10 @@ static void print_json(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kasa
 	kasan_print_signature(c, 1);
 	core_bprintf(&core_rbuf, "}\n");
 }
+
+static const struct core_report_ops pair_layouts = {
+	.print = { print_kasan, print_asan, print_json },
+};
 
 /*
  * Pointers a and b (in the program's order) are not a valid pair.  Each
@@ -181,19 +205,5 @@ void kasan_report_ptrpair(uintptr_t a, uintptr_t b, enum kasan_pair_op op, uintp
 	gather(c, a);
 	if (c->has_obj)
 		kasan_set_object(c);
-	if (core_report_callback(&c->r)) {
-		core_report_cancel();
-		return;
-	}
-	switch (core_opt.report_format) {
-	case FORMAT_ASAN:
-		print_asan(c, a, b, halt);
-		break;
-	case FORMAT_JSON:
-		print_json(c, a, b, op);
-		break;
-	default:
-		print_kasan(c, a, b, op);
-	}
-	core_report_end(halt);
+	core_report_emit(&c->r, &pair_layouts, &(struct pair){ c, a, b, op, halt }, halt);
 }

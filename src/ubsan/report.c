@@ -542,7 +542,31 @@ static void put_loc(void)
 		core_bprintf(&core_rbuf, ":%u", rep.loc.column);
 }
 
-static void print_json(void)
+static void print_asan(void *unused)
+{
+	put_loc();
+	core_bprintf(&core_rbuf, ": runtime error: %s\n", rep.msg);
+	if (rep.note)
+		ubsan_print_memory_note(rep.note);
+	if (core_opt.print_stacktrace)
+		core_print_stack_asan(rep.pcs, rep.npcs, 0);
+	core_bprintf(&core_rbuf, "SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior ");
+	put_loc();
+	core_bprintf(&core_rbuf, " in \n");
+	core_report_signature(0, rep.check, CORE_SIG_NO_ACCESS, rep.pcs, rep.npcs, 0);
+}
+
+static void print_kernel(void *unused)
+{
+	core_bprintf(&core_rbuf, BANNER "\nUBSAN: %s in ", rep.check);
+	put_loc();
+	core_bprintf(&core_rbuf, "\n%s\nCall Trace:\n", rep.msg);
+	core_print_stack(rep.pcs, rep.npcs, 0);
+	core_report_signature(0, rep.check, CORE_SIG_NO_ACCESS, rep.pcs, rep.npcs, 0);
+	core_bprintf(&core_rbuf, BANNER "\n");
+}
+
+static void print_json(void *unused)
 {
 	core_bprintf(&core_rbuf, "{\"detector\":\"UBSAN\",\"type\":");
 	core_json_str(rep.check);
@@ -557,6 +581,18 @@ static void print_json(void)
 	core_bprintf(&core_rbuf, "}\n");
 }
 
+/* The report is over: its record is free for the next (still under the
+ * report lock). */
+static void done(void *unused)
+{
+	depth--;
+}
+
+static const struct core_report_ops ubsan_layouts = {
+	.print = { print_kernel, print_asan, print_json },
+	.done = done,
+};
+
 void ubsan_end(int halt, uintptr_t addr)
 {
 	struct ksan_report r;
@@ -570,37 +606,5 @@ void ubsan_end(int halt, uintptr_t addr)
 	r.asan_type = "undefined-behavior";
 	r.addr = addr;
 	r.pc = rep.pc;
-	if (core_report_callback(&r)) {
-		depth--;
-		core_report_cancel();
-		return;
-	}
-	switch (core_opt.report_format) {
-	case FORMAT_ASAN:
-		put_loc();
-		core_bprintf(&core_rbuf, ": runtime error: %s\n", rep.msg);
-		if (rep.note)
-			ubsan_print_memory_note(rep.note);
-		if (core_opt.print_stacktrace)
-			core_print_stack_asan(rep.pcs, rep.npcs, 0);
-		core_bprintf(&core_rbuf, "SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior ");
-		put_loc();
-		core_bprintf(&core_rbuf, " in \n");
-		core_report_signature(0, rep.check, CORE_SIG_NO_ACCESS, rep.pcs,
-				      rep.npcs, 0);
-		break;
-	case FORMAT_JSON:
-		print_json();
-		break;
-	default:
-		core_bprintf(&core_rbuf, BANNER "\nUBSAN: %s in ", rep.check);
-		put_loc();
-		core_bprintf(&core_rbuf, "\n%s\nCall Trace:\n", rep.msg);
-		core_print_stack(rep.pcs, rep.npcs, 0);
-		core_report_signature(0, rep.check, CORE_SIG_NO_ACCESS, rep.pcs,
-				      rep.npcs, 0);
-		core_bprintf(&core_rbuf, BANNER "\n");
-	}
-	depth--;
-	core_report_end(halt);
+	core_report_emit(&r, &ubsan_layouts, 0, halt);
 }
