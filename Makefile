@@ -34,6 +34,8 @@ FREE_CFLAGS := $(RT_CFLAGS) -ffreestanding \
 
 CORE_SRC  := $(wildcard src/core/*.c)
 KASAN_SRC := $(wildcard src/kasan/*.c)
+# leak detection: linked where generic KASAN's heap is (it walks the heap registry)
+LEAK_SRC  := $(wildcard src/leak/*.c)
 UBSAN_SRC := $(wildcard src/ubsan/*.c)
 KFENCE_SRC := $(wildcard src/kfence/*.c)
 KMSAN_SRC := $(wildcard src/kmsan/*.c)
@@ -47,11 +49,12 @@ KCSAN_PORT_ONLY := $(wildcard src/port/linux/kcsan_*.c)
 TAGS_PORT_ONLY := $(wildcard src/port/linux/tags_*.c)
 LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c src/port/linux/kfence_preload.c \
 	src/port/linux/kfence_malloc.c \
-	src/port/linux/nokasan.c $(KMSAN_PORT_ONLY) $(KCSAN_PORT_ONLY) $(TAGS_PORT_ONLY),$(wildcard src/port/linux/*.c))
+	src/port/linux/nokasan.c $(KMSAN_PORT_ONLY) $(KCSAN_PORT_ONLY) $(TAGS_PORT_ONLY),$(wildcard src/port/linux/*.c)) \
+	$(wildcard src/port/linux/leak/*.c)
 # the compiler's target: aarch64 builds leave out x86-64's assembly
 IS_AARCH64 := $(findstring aarch64,$(shell $(CC) -dumpmachine 2>/dev/null))
 KASAN_ASM := $(if $(IS_AARCH64),$(filter-out %_x86_64.S,$(wildcard src/kasan/*.S)),$(wildcard src/kasan/*.S))
-FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(UBSAN_SRC) $(KFENCE_SRC)) \
+FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(LEAK_SRC) $(UBSAN_SRC) $(KFENCE_SRC)) \
 	$(patsubst src/%.S,$(B)/obj/%.o,$(KASAN_ASM))
 LINUX_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(LINUX_SRC))
 STUB_OBJ  := $(B)/obj/port/stub/stub.o
@@ -76,6 +79,9 @@ $(B)/obj/core/%.o: src/core/%.c src/core/*.h src/core/options.def include/ksan/*
 $(B)/obj/kasan/%.o: src/kasan/%.c src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@
+$(B)/obj/leak/%.o: src/leak/%.c src/leak/*.h src/core/*.h src/core/options.def include/ksan/*.h
+	@mkdir -p $(@D)
+	$(CC) $(FREE_CFLAGS) -c $< -o $@
 $(B)/obj/kasan/%.o: src/kasan/%.S src/kasan/layout.h
 	@mkdir -p $(@D)
 	$(CC) -c $< -o $@
@@ -92,7 +98,7 @@ $(B)/obj/kcsan-tls/%.o: src/kcsan/%.c src/kcsan/*.h src/core/*.h src/core/option
 $(B)/obj/ubsan/%.o: src/ubsan/%.c src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(FREE_CFLAGS) -c $< -o $@
-$(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+$(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src/leak/*.h src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) $(RT_CFLAGS) -c $< -o $@
 # libksan-kfence.so (LD_PRELOAD): the core, KFENCE and the port without KASAN

@@ -59,7 +59,7 @@ KERNEL_RT_X87 := src/ubsan/report.c
 # mem: KASAN's shadow and heap, or none of them)
 KERNEL_RT_COMMON := $(wildcard src/core/*.c src/kfence/*.c src/ubsan/*.c) \
 	src/port/baremetal/port.c src/port/baremetal/unwind.c
-KERNEL_RT_SRC_kasan := $(KERNEL_RT_COMMON) $(wildcard src/kasan/*.c) \
+KERNEL_RT_SRC_kasan := $(KERNEL_RT_COMMON) $(wildcard src/kasan/*.c src/leak/*.c) \
 	src/port/baremetal/init.c src/port/baremetal/heap.c src/port/baremetal/mem.c
 KERNEL_RT_ASM_kasan := src/kasan/abi_clang_x86_64.S
 KERNEL_RT_SRC_kcsan := $(KERNEL_RT_COMMON) $(wildcard src/kcsan/*.c) \
@@ -95,7 +95,7 @@ KERNEL_NOSAN_kasan := $(KERNEL_NOSAN)
 KERNEL_NOSAN_kcsan := $(KERNEL_NOSAN)
 KERNEL_NOSAN_kmsan := $(KERNEL_NOSAN) kernel/arch/irq.c
 KERNEL_HDRS := $(wildcard kernel/include/kernel/*.h kernel/test/*.h src/port/baremetal/*.h \
-	src/core/*.h src/kasan/*.h src/kfence/*.h src/ubsan/*.h src/kcsan/*.h src/kmsan/*.h \
+	src/core/*.h src/kasan/*.h src/leak/*.h src/kfence/*.h src/ubsan/*.h src/kcsan/*.h src/kmsan/*.h \
 	include/ksan/*.h) \
 	src/core/options.def kernel/kernel.mk
 

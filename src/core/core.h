@@ -191,6 +191,57 @@ void *core_pagemap_get(uintptr_t addr);
  * detector's walk of the heap, with the world stopped. */
 void core_pagemap_walk(void (*fn)(void *arg, void *owner, uintptr_t addr), void *arg);
 
+/* ---- heaps.c: the registry of heaps ---------------------------------- */
+/* An object a heap found for an address: what a report says of it. */
+struct core_heap_object {
+	uintptr_t start;	/* object start */
+	size_t size;		/* requested size */
+	size_t cache_size;	/* its slot's size */
+	int live, freed;
+	depot_handle_t alloc_stack, free_stack;
+	uint32_t alloc_tid, free_tid;
+	char cache[24];		/* the cache's name as reports print it */
+};
+/* One live object: start, requested size, allocation stack and thread, and
+ * whether the program asked for it to be ignored (never a leak). */
+typedef void (*core_heap_walk_fn)(void *arg, uintptr_t start, size_t size,
+				  uint32_t stack, uint32_t tid, int ignored);
+/*
+ * A heap a detector owns, registered once at start-up.  A heap whose pages
+ * the pagemap does not name (KFENCE's pool) gives its fixed range through
+ * pool_start/pool_size (NULL for a pagemap heap; *pool_size 0 until the
+ * pool exists).  Any callback may be NULL.
+ */
+struct core_heap {
+	const char *name;
+	const uintptr_t *pool_start, *pool_size;
+	/* The object (live or freed) whose memory holds a: 1 and *o, else 0. */
+	int (*find)(uintptr_t a, struct core_heap_object *o);
+	/* Every live object, in ascending address order; lock-free reads:
+	 * with the world stopped (ksan_port_stop_the_world). */
+	void (*walk)(core_heap_walk_fn fn, void *arg);
+	/* Mark the live object holding p never a leak: 0, 1 if it was
+	 * already, -1 if p is in no live object of this heap. */
+	int (*ignore)(const void *p);
+	/* 1 if the word at a, inside one of this heap's objects, is poisoned
+	 * (a freed pool object's stale link: not a pointer that keeps an
+	 * object alive); NULL: no shadow, never. */
+	int (*poisoned)(uintptr_t a);
+	/* Memory the heap's detector lends to live frames (generic KASAN's
+	 * fake stack): fn(arg, lo, hi) for each range, roots of a leak check. */
+	void (*walk_roots)(void (*fn)(void *arg, uintptr_t lo, uintptr_t hi), void *arg);
+};
+/* Add h (kept, not copied); 0, or -1 when the table is full (says so). */
+int core_heap_register(const struct core_heap *h);
+/* The heaps registered so far, in registration order. */
+unsigned core_heap_count(void);
+const struct core_heap *core_heap_get(unsigned i);
+/* The heap whose fixed pool holds a, or NULL (a pagemap heap's or none). */
+const struct core_heap *core_heap_pool_of(uintptr_t a);
+/* Mark the live object holding p ignored in whichever heap holds it:
+ * 0, 1 if it was already, -1 if p is in no heap's live object. */
+int core_heap_ignore(const void *p);
+
 /* ---- slab.c: size classes and slots ---------------------------------- */
 struct core_region {
 	uint32_t kind;		/* PAGE_KIND_SLAB */
@@ -324,6 +375,9 @@ void core_quarantine_flush_thread(struct core_thread *t);
 size_t core_quarantine_bytes(void);
 
 /* ---- report.c: report framing shared by every detector --------------- */
+/* The kernel's report banner, and AddressSanitizer's (one shorter). */
+#define CORE_BANNER "=================================================================="
+#define CORE_ASAN_BANNER "================================================================="
 /* Begin a report: takes the report lock and the recursion guard.  Returns 0
  * (and takes nothing) if this report must be skipped: halt_on_error=0 and
  * (pc, type) was already reported, or a recursive report (one line says
@@ -339,10 +393,46 @@ extern struct core_buf core_rbuf CORE_HIDDEN;
 /* The current report's crash signature, for ksan_port_report_end (the
  * first one of a report counts; signature.c's printers call it). */
 void core_note_signature(const char *text, uint64_t hash);
-/* Hand the report to the callback; 1 if the callback handled it. */
-int core_report_callback(const struct ksan_report *r);
+/*
+ * The one report path, the kernel's start_report / print_report /
+ * end_report: a detector begins (core_report_begin: the lock, the
+ * recursion guard, the deduplication), gathers what it will print, and
+ * hands the report to core_report_emit, which runs the detector's
+ * suppression, the user's callback, the layout report_format chooses and
+ * the end (output, halt policy).  A detector supplies its layouts as a
+ * table of printers, one per report_format (FORMAT_* order); a NULL
+ * printer means the kasan layout's.  Nothing outside src/core reads
+ * report_format (tests/unit/layering.sh checks it).
+ */
+#define CORE_FORMATS 3
+struct core_report_ops {
+	/* 1 if the detector's suppressions (or its rate limit) drop the
+	 * report: nothing printed, nothing given to the callback; NULL: none */
+	int (*suppressed)(void *ctx);
+	void (*print[CORE_FORMATS])(void *ctx);
+	/* NULL, or called last before the report ends or is cancelled, with
+	 * the lock still held: the detector lets go of its context */
+	void (*done)(void *ctx);
+};
+/* After core_report_begin: returns 1 if printed (the report ended, halting
+ * if halt), 0 if suppressed or taken by the callback (cancelled).  r NULL:
+ * a print that no callback sees (a describe, a bare stack, an impossible
+ * allocation's one line). */
+int core_report_emit(const struct ksan_report *r, const struct core_report_ops *ops,
+		     void *ctx, int halt);
+/* A report of several parts (LeakSanitizer's one report for all leaks):
+ * hand one part to the callback; 1 if the callback took it.  The report is
+ * then printed by core_report_emit(NULL, ...). */
+int core_report_emit_part(const struct ksan_report *r);
+/* The layout report_format names, as an index into a table of printers
+ * (FORMAT_* order; an unknown value reads as FORMAT_KASAN). */
+unsigned core_report_layout(void);
+/* Reports that went through core_report_emit / core_report_emit_part,
+ * callbacks' included (the test of the one path reads it). */
+extern unsigned long core_report_emitted CORE_HIDDEN;
 /* Print the buffer, release the lock, apply halt policy (halt: the
- * detector's halt_on_error value). */
+ * detector's halt_on_error value).  Only for a report that is not a
+ * report of a bug: the one path (core_report_emit) ends the others. */
 void core_report_end(int halt);
 /* Stop after a halting report: abort() with abort_on_error, else exit
  * with exitcode. */
@@ -352,7 +442,7 @@ static inline int core_halt_on_error(int dflt)
 {
 	return core_opt.halt_on_error < 0 ? dflt : (int)core_opt.halt_on_error;
 }
-/* Abandon a begun report (callback handled it). */
+/* Abandon a begun report (a detector's own filter after begin). */
 void core_report_cancel(void);
 void core_report_flush(void);	/* write what is in core_rbuf so far */
 #define CORE_INLINE_MAX 8	/* inlined frames shown per pc */

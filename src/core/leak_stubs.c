@@ -4,7 +4,7 @@
  * preload): no leaks are looked for, so ksan_leak_check() says -1 and the
  * LeakSanitizer names do nothing, and a program written for either links
  * and runs the same under each.  Weak: where generic KASAN is in the same
- * archive (libksan.a, libksan_core.a), src/kasan/leak.c's and the Linux
+ * archive (libksan.a, libksan_core.a), src/leak/api.c's and the Linux
  * port's definitions win.
  */
 #include "core.h"

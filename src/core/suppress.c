@@ -1,7 +1,7 @@
 /*
  * This file contains the suppression patterns of compiler-rt's kinds, one
  * store and one matcher for every detector that takes them: leak:<pattern>
- * (LeakSanitizer's, kasan/leak_suppress.c), interceptor_via_fun:,
+ * (LeakSanitizer's, leak/suppress.c), interceptor_via_fun:,
  * interceptor_via_lib: and interceptor_name: (AddressSanitizer's,
  * kasan/suppress.c) and odr_violation: (ASan's too, accepted: ksan reports
  * no ODR violation).  UBSAN's ubsan:<check>:<glob> lines are its own

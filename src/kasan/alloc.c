@@ -10,7 +10,6 @@
  * transition is a compare-and-swap, so racing double frees report once.
  */
 #include "kasan.h"
-#include "leak.h"
 
 enum { CHUNK_AVAILABLE = 0, CHUNK_LIVE = 0xa1, CHUNK_QUARANTINED = 0xf4 };
 
@@ -20,7 +19,7 @@ struct chunk {			/* at slot start; the object's left red zone */
 	uint16_t obj_off;	/* object = slot + 16 + obj_off */
 	uint32_t size;		/* requested size */
 	uint32_t alloc_stack;
-	uint32_t alloc_tid;	/* | TID_IGNORED: never a leak (leak.c) */
+	uint32_t alloc_tid;	/* | TID_IGNORED: never a leak (src/leak) */
 };
 _Static_assert(sizeof(struct chunk) == CORE_SLOT_HEADER, "chunk is the left red zone");
 
@@ -124,6 +123,23 @@ static void quarantine_release(struct core_thread *t, void *obj)
 	core_slot_free(t, c->cls, c);
 }
 
+/* A word of a heap object whose shadow is poisoned (a freed pool object's
+ * stale link) keeps nothing alive: LeakSanitizer's use_poisoned=0. */
+static int heap_poisoned(uintptr_t a)
+{
+	return *kasan_shadow(a) != 0;
+}
+
+/* The heap as the registry (core.h) shows it to the leak detector; the
+ * pointer-pair check is KASAN's own and asks kasan_find_object. */
+static const struct core_heap kasan_heap = {
+	.name = "kasan",
+	.walk = kasan_heap_walk,
+	.ignore = kasan_heap_ignore,
+	.poisoned = heap_poisoned,
+	.walk_roots = kasan_fakestack_walk,
+};
+
 void kasan_heap_init(void)
 {
 	page_size = ksan_port_page_size();
@@ -134,6 +150,7 @@ void kasan_heap_init(void)
 	kasan_globals_fork_init();
 	kasan_aux_fork_init();
 	kasan_types_fork_init();
+	core_heap_register(&kasan_heap);
 }
 
 /*
@@ -478,10 +495,10 @@ int kasan_find_object(uintptr_t a, struct kasan_object *o)
 	return kasan_pool_find(a, o, find_heap_object(a, o));
 }
 
-/* ---- the leak detector's view (leak.h) -------------------------------- */
+/* ---- the leak detector's view (the heap registry, core.h) ---------- */
 
 struct walk {
-	kasan_heap_walk_fn fn;
+	core_heap_walk_fn fn;
 	void *arg;
 };
 
@@ -511,7 +528,7 @@ static void walk_owner(void *arg, void *owner, uintptr_t addr)
 	}
 }
 
-void kasan_heap_walk(kasan_heap_walk_fn fn, void *arg)
+void kasan_heap_walk(core_heap_walk_fn fn, void *arg)
 {
 	struct walk w = { fn, arg };
 

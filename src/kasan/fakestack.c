@@ -12,7 +12,6 @@
  * frame, or it calls __asan_stack_free_N(frame, size).
  */
 #include "kasan.h"
-#include "leak.h"
 
 #define ABI __attribute__((visibility("default"), used))
 #define NCLASSES 11
@@ -156,8 +155,9 @@ uintptr_t kasan_fake_frame_of(uintptr_t addr, uint32_t *tid)
 	return frame;
 }
 
-/* Each fake frame in use, for the leak detector (leak.h): fake_lock is
- * held by the world's stopper (the fork protocol's locks). */
+/* Each fake frame in use, for the leak detector (the heap registry's
+ * walk_roots): fake_lock is held by the world's stopper (the fork
+ * protocol's locks). */
 void kasan_fakestack_walk(void (*fn)(void *arg, uintptr_t lo, uintptr_t hi), void *arg)
 {
 	struct fake_stack *fs;

@@ -38,7 +38,17 @@ static inline uintptr_t kasan_shadow_to_mem(const int8_t *s)
 }
 
 extern int kasan_ready CORE_HIDDEN;	/* shadow and handlers usable */
+/* Set up the heap and register it with the core's heap registry. */
 void kasan_heap_init(void);
+/* alloc.c, the heap's registry callbacks (core.h's struct core_heap):
+ * every live object of the heap (slab and large) in ascending address
+ * order, with the world stopped; mark the live object holding p ignored
+ * (0, 1 if it was already, -1 if p is in none). */
+void kasan_heap_walk(core_heap_walk_fn fn, void *arg);
+int kasan_heap_ignore(const void *p);
+/* fakestack.c: each fake frame in use (stack-use-after-return): frames of
+ * live functions whose locals are roots of a leak check. */
+void kasan_fakestack_walk(void (*fn)(void *arg, uintptr_t lo, uintptr_t hi), void *arg);
 
 /* shadow.c: addr and size must be granule-aligned for poison. */
 void kasan_poison(uintptr_t addr, size_t size, uint8_t value);

@@ -22,76 +22,20 @@
  * before the reuse still has its stacks.  Memory comes from ksan_port_map,
  * as the depot's does.  Pool locks are leaves (only ksan_port_map and the
  * port's shadow mapping inside); reports (with the report lock held) take
- * pools_lock, then one pool's lock at a time, and so does the fork protocol.
- * The release function and reports are called with no pool lock held.
+ * kasan_pools_lock, then one pool's lock at a time, and so does the fork
+ * protocol.  The release function and reports are called with no pool lock
+ * held.  The record table and the quarantine are pool_table.c's; what the
+ * heap and the reports ask of the pools is pool_find.c's.
  */
-#include "kasan.h"
+#include "pool.h"
 
-#define API __attribute__((visibility("default"), noinline))
-#define CELL_SHIFT 4
-#define MIN_SLOTS 256
-/* How far a report looks for the nearest object of a pool (as the heap). */
-#define NEAREST_WINDOW 4096
-#define RELEASE_BATCH 32
-
-enum { REC_LIVE = 1, REC_FREED = 2, REC_QUARANTINED = 3 };
-
-struct rec {
-	uintptr_t obj;		/* object start; 0: an empty slot */
-	size_t size;		/* as handed out */
-	uint32_t alloc_stack, alloc_tid;
-	uint32_t free_stack, free_tid;
-	uint32_t seq;		/* this pool's count of allocs and frees at the
-				 * last one of this object: the newest wins */
-	uint32_t state;		/* REC_* (FREED: freed, or released) */
-};
-
-struct qent {			/* one quarantined object */
-	uintptr_t obj;
-	size_t bytes;		/* charged against pool_quarantine_size */
-	uint32_t seq;		/* its record's seq when it was freed */
-};
-
-struct range {
-	uintptr_t lo, hi;
-};
-
-#define ENSURED 4
-
-struct ksan_pool {
-	ksan_lock_t lock;
-	struct ksan_pool *next;		/* pools or free_pools; guarded by pools_lock */
-	char name[64];			/* set by create, read by reports */
-	size_t object_size;		/* 0: any size */
-	const struct ksan_type *type;	/* its objects' type (types.c), or NULL */
-	ksan_pool_release_fn release;
-	void *arg;
-	/* the rest is guarded by lock */
-	int off;			/* out of memory for records: no checks */
-	struct rec *table;
-	size_t nslots, nrecs;
-	uint32_t seq;
-	struct qent *q;			/* ring of qcap entries */
-	size_t qcap, qhead, qlen, qbytes;
-	/* every object and added range lies in [lo, hi) (lo = hi: none yet);
-	 * written under lock, read by kasan_pool_forget_range without it */
-	uintptr_t lo, hi;
-	size_t max_size;		/* largest slot handed out */
-	struct range *mem;		/* ranges given by ksan_pool_add_memory */
-	size_t nmem, memcap;
-	struct range ensured[ENSURED];	/* shadow known to exist (not heap) */
-	unsigned ensured_next;
-	int pcpu;			/* one CPU's copies (percpu.c): CPU + 1 */
-	size_t pcpu_stride;		/* from one CPU's copy to the next one's */
-};
-
-static ksan_lock_t pools_lock;		/* guards pools and free_pools */
-static struct ksan_pool *pools;		/* live pools */
+ksan_lock_t kasan_pools_lock;		/* guards kasan_pool_list and free_pools */
+struct ksan_pool *kasan_pool_list;		/* live pools */
 static struct ksan_pool *free_pools;	/* destroyed ones, never unmapped */
-/* Live pools; written under pools_lock, read without it. */
+/* Live pools; written under kasan_pools_lock, read without it. */
 unsigned long kasan_pools;
-/* Every live pool's memory lies in [pools_lo, pools_hi); grows only. */
-static uintptr_t pools_lo = ~(uintptr_t)0, pools_hi;
+/* Every live pool's memory lies in [kasan_pools_lo, kasan_pools_hi); grows only. */
+uintptr_t kasan_pools_lo = ~(uintptr_t)0, kasan_pools_hi;
 static int warned;			/* one line about bad arguments */
 
 static void warn_once(const struct ksan_pool *p, const char *what, uintptr_t a)
@@ -108,8 +52,8 @@ static void fork_lock_all(void)
 {
 	struct ksan_pool *p;
 
-	ksan_port_lock(&pools_lock);
-	for (p = pools; p; p = p->next)
+	ksan_port_lock(&kasan_pools_lock);
+	for (p = kasan_pool_list; p; p = p->next)
 		ksan_port_lock(&p->lock);
 }
 
@@ -117,16 +61,16 @@ static void fork_unlock_all(int reset)
 {
 	struct ksan_pool *p;
 
-	for (p = pools; p; p = p->next) {
+	for (p = kasan_pool_list; p; p = p->next) {
 		if (reset)
 			p->lock.state = 0;
 		else
 			ksan_port_unlock(&p->lock);
 	}
 	if (reset)
-		pools_lock.state = 0;
+		kasan_pools_lock.state = 0;
 	else
-		ksan_port_unlock(&pools_lock);
+		ksan_port_unlock(&kasan_pools_lock);
 }
 
 /* ---- shadow ------------------------------------------------------------ */
@@ -221,155 +165,6 @@ static int ensure_shadow(struct ksan_pool *p, uintptr_t a, size_t size)
 	return 0;
 }
 
-/* ---- records ---------------------------------------------------------- */
-
-static size_t home(const struct ksan_pool *p, uintptr_t obj)
-{
-	return (size_t)(((obj >> CELL_SHIFT) * 0x9e3779b97f4a7c15ull) >> 32) & (p->nslots - 1);
-}
-
-/* The slot holding obj, or the empty slot that ends its probe run. */
-static struct rec *slot_of(struct ksan_pool *p, uintptr_t obj)
-{
-	size_t i = home(p, obj);
-
-	while (p->table[i].obj && p->table[i].obj != obj)
-		i = (i + 1) & (p->nslots - 1);
-	return &p->table[i];
-}
-
-static struct rec *find_rec(struct ksan_pool *p, uintptr_t obj)
-{
-	struct rec *r;
-
-	if (!p->table)
-		return 0;
-	r = slot_of(p, obj);
-	return r->obj ? r : 0;
-}
-
-/* Empty slot i, moving later members of its probe run back (no
- * tombstones): the entry at j may fill the hole at i unless its home lies
- * cyclically in (i, j]. */
-static void remove_slot(struct ksan_pool *p, size_t i)
-{
-	size_t j = i, mask = p->nslots - 1;
-
-	for (;;) {
-		size_t h;
-
-		j = (j + 1) & mask;
-		if (!p->table[j].obj)
-			break;
-		h = home(p, p->table[j].obj);
-		if (i <= j ? (h <= i || h > j) : (h <= i && h > j)) {
-			p->table[i] = p->table[j];
-			i = j;
-		}
-	}
-	p->table[i].obj = 0;
-	p->nrecs--;
-}
-
-/* Room for one more record: the first table, or twice the slots. */
-static int make_room(struct ksan_pool *p)
-{
-	struct rec *old = p->table;
-	size_t i, n = p->nslots, want = n ? 2 * n : MIN_SLOTS;
-
-	if (old && (p->nrecs + 1) * 2 <= n)
-		return 0;
-	p->table = ksan_port_map(want * sizeof(struct rec));
-	if (!p->table) {
-		p->table = old;
-		return -1;
-	}
-	p->nslots = want;
-	for (i = 0; i < n; i++)
-		if (old[i].obj)
-			*slot_of(p, old[i].obj) = old[i];
-	if (old)
-		ksan_port_unmap(old, n * sizeof(struct rec));
-	return 0;
-}
-
-/* Out of memory for the records: the pool stops checking (its objects
- * become addressable as handed out; frees recycle at once) rather than
- * report frees it could not record. */
-static void turn_off(struct ksan_pool *p)
-{
-	if (!p->off)
-		core_printf("ksan: pool %s: out of memory for its records; its checks are off\n",
-			    p->name);
-	p->off = 1;
-}
-
-static size_t slot_size(const struct ksan_pool *p, size_t size)
-{
-	return p->object_size > size ? p->object_size : size;
-}
-
-static void widen(struct ksan_pool *p, uintptr_t lo, uintptr_t hi)
-{
-	uintptr_t g;
-
-	if (p->lo == p->hi) {
-		p->lo = lo;
-		p->hi = hi;
-	} else {
-		if (lo < p->lo)
-			p->lo = lo;
-		if (hi > p->hi)
-			p->hi = hi;
-	}
-	g = __atomic_load_n(&pools_lo, __ATOMIC_RELAXED);
-	while (lo < g && !__atomic_compare_exchange_n(&pools_lo, &g, lo, 0, __ATOMIC_RELAXED,
-						      __ATOMIC_RELAXED))
-		;
-	g = __atomic_load_n(&pools_hi, __ATOMIC_RELAXED);
-	while (hi > g && !__atomic_compare_exchange_n(&pools_hi, &g, hi, 0, __ATOMIC_RELAXED,
-						      __ATOMIC_RELAXED))
-		;
-}
-
-/* Call fn(p, i) for each slot i whose record starts in [lo, hi): cell by
- * cell, or in one pass over the table when the range has more cells than
- * the table has slots.  fn returns 1 when it emptied slot i (a later entry
- * may then have moved into it), else 0. */
-static void for_each_in(struct ksan_pool *p, uintptr_t lo, uintptr_t hi,
-			int (*fn)(struct ksan_pool *p, size_t i, void *arg), void *arg)
-{
-	size_t i;
-
-	if (!p->table || lo >= hi)
-		return;
-	if (((hi - lo - 1) >> CELL_SHIFT) + 1 >= p->nslots) {
-		for (i = 0; i < p->nslots; i++)
-			while (p->table[i].obj && p->table[i].obj - lo < hi - lo &&
-			       fn(p, i, arg))
-				;
-	} else {
-		uintptr_t c, last = (hi - 1) >> CELL_SHIFT;
-
-		for (c = lo >> CELL_SHIFT; c <= last; c++) {
-			i = home(p, c << CELL_SHIFT);
-			while (p->table[i].obj) {
-				uintptr_t o = p->table[i].obj;
-
-				if ((o >> CELL_SHIFT) == c && o - lo < hi - lo && fn(p, i, arg))
-					continue;
-				i = (i + 1) & (p->nslots - 1);
-			}
-		}
-	}
-}
-
-static int forget_one(struct ksan_pool *p, size_t i, void *arg)
-{
-	remove_slot(p, i);
-	return 1;
-}
-
 /* ---- the stacks ------------------------------------------------------- */
 
 /* The call's stack: the API entry point (printed by name), then its caller. */
@@ -379,61 +174,6 @@ static depot_handle_t save_stack(struct core_thread *t, uintptr_t entry, uintptr
 	struct core_caller c = { entry, pc, fp, 0 };
 
 	return core_caller_stack(t, &c);
-}
-
-/* ---- the quarantine --------------------------------------------------- */
-
-static int q_push(struct ksan_pool *p, uintptr_t obj, size_t bytes, uint32_t seq)
-{
-	if (p->qlen == p->qcap) {
-		size_t i, want = p->qcap ? 2 * p->qcap : 64;
-		struct qent *q = ksan_port_map(want * sizeof(*q));
-
-		if (!q)
-			return -1;
-		for (i = 0; i < p->qlen; i++)
-			q[i] = p->q[(p->qhead + i) & (p->qcap - 1)];
-		if (p->q)
-			ksan_port_unmap(p->q, p->qcap * sizeof(*q));
-		p->q = q;
-		p->qcap = want;
-		p->qhead = 0;
-	}
-	p->q[(p->qhead + p->qlen++) & (p->qcap - 1)] = (struct qent){ obj, bytes, seq };
-	p->qbytes += bytes;
-	return 0;
-}
-
-/*
- * Take the oldest quarantined objects out while the quarantine holds more
- * than limit bytes, at most max of them, into out: their records say
- * "freed" from now on (the shadow stays poisoned until they are handed out
- * again).  An entry whose object was handed out meanwhile (an allocator
- * that did not wait for the release) or forgotten is dropped silently.
- */
-static size_t q_evict(struct ksan_pool *p, size_t limit, uintptr_t *out, size_t max)
-{
-	size_t n = 0;
-
-	while (p->qlen && p->qbytes > limit && n < max) {
-		struct qent e = p->q[p->qhead];
-		struct rec *r;
-
-		p->qhead = (p->qhead + 1) & (p->qcap - 1);
-		p->qlen--;
-		p->qbytes -= e.bytes;
-		r = find_rec(p, e.obj);
-		if (r && r->state == REC_QUARANTINED && r->seq == e.seq) {
-			r->state = REC_FREED;
-			out[n++] = e.obj;
-		}
-	}
-	return n;
-}
-
-static size_t quarantine_limit(void)
-{
-	return core_opt.pool_quarantine_size;
 }
 
 /* ---- public interface (ksan.h) --------------------------------------- */
@@ -452,11 +192,11 @@ struct ksan_pool *kasan_pool_create_as(const char *name, size_t object_size,
 	size_t n;
 
 	core_fork_add_hooks(fork_lock_all, fork_unlock_all);
-	ksan_port_lock(&pools_lock);
+	ksan_port_lock(&kasan_pools_lock);
 	p = free_pools;
 	if (p)
 		free_pools = p->next;
-	ksan_port_unlock(&pools_lock);
+	ksan_port_unlock(&kasan_pools_lock);
 	if (!p) {
 		p = ksan_port_map(sizeof(*p));
 		if (!p)
@@ -474,11 +214,11 @@ struct ksan_pool *kasan_pool_create_as(const char *name, size_t object_size,
 	p->arg = arg;
 	p->pcpu = pcpu;
 	p->pcpu_stride = stride;
-	ksan_port_lock(&pools_lock);
-	p->next = pools;
-	pools = p;
+	ksan_port_lock(&kasan_pools_lock);
+	p->next = kasan_pool_list;
+	kasan_pool_list = p;
 	__atomic_store_n(&kasan_pools, kasan_pools + 1, __ATOMIC_RELAXED);
-	ksan_port_unlock(&pools_lock);
+	ksan_port_unlock(&kasan_pools_lock);
 	return p;
 }
 
@@ -517,7 +257,7 @@ void kasan_pool_alloc_as(struct ksan_pool *p, uintptr_t a, size_t size, depot_ha
 
 	if (!p || !kasan_ready || !a)
 		return;
-	slot_end = a + slot_size(p, size);
+	slot_end = a + pool_slot_size(p, size);
 	if (a < KASAN_NULL_LIMIT || slot_end < a || slot_end > KASAN_ADDR_LIMIT) {
 		warn_once(p, "object outside application memory", a);
 		return;
@@ -528,10 +268,10 @@ void kasan_pool_alloc_as(struct ksan_pool *p, uintptr_t a, size_t size, depot_ha
 		warn_once(p, "no shadow for an object", a);
 		return;
 	}
-	if (!p->off && make_room(p))
-		turn_off(p);
+	if (!p->off && pool_make_room(p))
+		pool_turn_off(p);
 	if (!p->off) {
-		r = slot_of(p, a);
+		r = pool_slot_of(p, a);
 		/* a record there already: this address freed before (or handed
 		 * out twice: the new one is what is true now) */
 		if (!r->obj) {
@@ -544,7 +284,7 @@ void kasan_pool_alloc_as(struct ksan_pool *p, uintptr_t a, size_t size, depot_ha
 		r->free_stack = r->free_tid = 0;
 		r->seq = ++p->seq;
 		r->state = REC_LIVE;
-		widen(p, a, slot_end);
+		pool_widen(p, a, slot_end);
 		if (slot_end - a > p->max_size)
 			p->max_size = slot_end - a;
 	}
@@ -585,7 +325,7 @@ int kasan_pool_free_as(struct ksan_pool *p, uintptr_t a, depot_handle_t stack, u
 		ksan_port_unlock(&p->lock);
 		return 1;
 	}
-	r = find_rec(p, a);
+	r = pool_find_rec(p, a);
 	if (!r || r->state != REC_LIVE) {
 		bug = r ? KASAN_DOUBLE_FREE : KASAN_INVALID_FREE;
 		ksan_port_unlock(&p->lock);
@@ -606,14 +346,14 @@ int kasan_pool_free_as(struct ksan_pool *p, uintptr_t a, depot_handle_t stack, u
 		return 1;
 	}
 	r->state = REC_QUARANTINED;
-	if (q_push(p, a, slot_size(p, size) ? slot_size(p, size) : 1, r->seq)) {
+	if (pool_q_push(p, a, pool_slot_size(p, size) ? pool_slot_size(p, size) : 1, r->seq)) {
 		/* no room to queue it: it goes back at once */
 		r->state = REC_FREED;
 		ksan_port_unlock(&p->lock);
 		kasan_intra_forget(a, size, 0);
 		return 1;
 	}
-	n = q_evict(p, quarantine_limit(), out, RELEASE_BATCH);
+	n = pool_q_evict(p, pool_quarantine_limit(), out, RELEASE_BATCH);
 	ksan_port_unlock(&p->lock);
 	kasan_intra_forget(a, size, 0);
 	/* the release function runs on this thread with no ksan lock held;
@@ -624,7 +364,7 @@ int kasan_pool_free_as(struct ksan_pool *p, uintptr_t a, depot_handle_t stack, u
 		if (n < RELEASE_BATCH)
 			break;
 		ksan_port_lock(&p->lock);
-		n = q_evict(p, quarantine_limit(), out, RELEASE_BATCH);
+		n = pool_q_evict(p, pool_quarantine_limit(), out, RELEASE_BATCH);
 		ksan_port_unlock(&p->lock);
 	}
 	return 0;
@@ -648,7 +388,7 @@ API void ksan_pool_add_memory(struct ksan_pool *p, const volatile void *ptr, siz
 	}
 	/* the memory holds no objects now: forget the records starting in it
 	 * (quarantined ones among them are not released) */
-	for_each_in(p, a, end, forget_one, 0);
+	pool_for_each_in(p, a, end, pool_forget_one, 0);
 	if (p->nmem == p->memcap) {
 		size_t want = p->memcap ? 2 * p->memcap : 16;
 		struct range *m = ksan_port_map(want * sizeof(*m));
@@ -665,27 +405,9 @@ API void ksan_pool_add_memory(struct ksan_pool *p, const volatile void *ptr, siz
 	/* without room the range is not made addressable again at destroy */
 	if (p->nmem < p->memcap)
 		p->mem[p->nmem++] = (struct range){ a, end };
-	widen(p, a, end);
+	pool_widen(p, a, end);
 	poison_range(a, end, KASAN_SLAB_REDZONE);
 	ksan_port_unlock(&p->lock);
-}
-
-static void fill_object(const struct ksan_pool *p, const struct rec *r, struct kasan_object *o)
-{
-	core_memset(o, 0, sizeof(*o));
-	o->start = r->obj;
-	o->size = r->size;
-	o->cache_size = slot_size(p, r->size);
-	o->cache = p->name;
-	o->type = p->type;
-	o->live = r->state == REC_LIVE;
-	o->freed = !o->live;
-	o->alloc_stack = r->alloc_stack;
-	o->alloc_tid = r->alloc_tid;
-	o->free_stack = r->free_stack;
-	o->free_tid = r->free_tid;
-	o->pcpu = p->pcpu;
-	o->pcpu_base = p->pcpu ? r->obj - (uintptr_t)(p->pcpu - 1) * p->pcpu_stride : 0;
 }
 
 API void ksan_pool_destroy(struct ksan_pool *p)
@@ -701,15 +423,15 @@ API void ksan_pool_destroy(struct ksan_pool *p)
 
 	if (!p)
 		return;
-	ksan_port_lock(&pools_lock);
-	for (pp = &pools; *pp && *pp != p; pp = &(*pp)->next)
+	ksan_port_lock(&kasan_pools_lock);
+	for (pp = &kasan_pool_list; *pp && *pp != p; pp = &(*pp)->next)
 		;
 	linked = *pp == p;
 	if (linked) {
 		*pp = p->next;
 		__atomic_store_n(&kasan_pools, kasan_pools - 1, __ATOMIC_RELAXED);
 	}
-	ksan_port_unlock(&pools_lock);
+	ksan_port_unlock(&kasan_pools_lock);
 	if (!linked) {
 		warn_once(p, "destroyed twice, or not a pool", (uintptr_t)p);
 		return;
@@ -728,7 +450,7 @@ API void ksan_pool_destroy(struct ksan_pool *p)
 		}
 	}
 	if (live && kasan_ready) {
-		fill_object(p, first, &o);
+		pool_fill_object(p, first, &o);
 		kasan_report_pool_destroy(p->name, live, &o, pc, fp, (uintptr_t)ksan_pool_destroy);
 	}
 	/* the memory is the program's again, as before the pool had it */
@@ -736,14 +458,14 @@ API void ksan_pool_destroy(struct ksan_pool *p)
 		for (i = 0; i < p->nslots; i++)
 			if (p->table[i].obj)
 				unpoison_range(p->table[i].obj,
-					       p->table[i].obj + slot_size(p, p->table[i].size));
+					       p->table[i].obj + pool_slot_size(p, p->table[i].size));
 		for (i = 0; i < p->nmem; i++)
 			unpoison_range(p->mem[i].lo, p->mem[i].hi);
 	}
 	/* then the quarantined objects go back to the allocator, oldest first */
 	for (i = 0; i < p->qlen; i++) {
 		struct qent *e = &p->q[(p->qhead + i) & (p->qcap - 1)];
-		struct rec *r = find_rec(p, e->obj);
+		struct rec *r = pool_find_rec(p, e->obj);
 
 		if (r && r->state == REC_QUARANTINED && r->seq == e->seq)
 			p->release((void *)e->obj, p->arg);
@@ -754,127 +476,9 @@ API void ksan_pool_destroy(struct ksan_pool *p)
 		ksan_port_unmap(p->q, p->qcap * sizeof(struct qent));
 	if (p->mem)
 		ksan_port_unmap(p->mem, p->memcap * sizeof(struct range));
-	ksan_port_lock(&pools_lock);
+	ksan_port_lock(&kasan_pools_lock);
 	core_memset(p, 0, sizeof(*p));
 	p->next = free_pools;
 	free_pools = p;
-	ksan_port_unlock(&pools_lock);
-}
-
-/* ---- hooks of the heap and the reporter ------------------------------ */
-
-void kasan_pool_forget_range(uintptr_t addr, size_t size)
-{
-	struct ksan_pool *p;
-
-	if (!size || addr >= __atomic_load_n(&pools_hi, __ATOMIC_RELAXED) ||
-	    addr + size <= __atomic_load_n(&pools_lo, __ATOMIC_RELAXED))
-		return;
-	ksan_port_lock(&pools_lock);
-	for (p = pools; p; p = p->next) {
-		ksan_port_lock(&p->lock);
-		if (addr < p->hi && addr + size > p->lo)
-			for_each_in(p, addr, addr + size, forget_one, 0);
-		ksan_port_unlock(&p->lock);
-	}
-	ksan_port_unlock(&pools_lock);
-}
-
-/* The best record for an address so far. */
-struct hit {
-	struct ksan_pool *pool;
-	struct rec r;
-	size_t dist;		/* 0 inside */
-	int inside;
-};
-
-struct search {
-	uintptr_t a;
-	struct ksan_pool *pool;	/* the one being searched */
-	struct hit *best;
-};
-
-static int better(const struct hit *h, const struct hit *b)
-{
-	if (!b->pool)
-		return 1;
-	if (h->inside != b->inside)
-		return h->inside;
-	if (h->inside && h->pool != b->pool)	/* nested pools: the smaller object */
-		return h->r.size < b->r.size;
-	if (h->dist != b->dist)
-		return h->dist < b->dist;
-	return h->pool == b->pool && h->r.seq > b->r.seq;	/* the newest */
-}
-
-static int consider(struct ksan_pool *p, size_t i, void *arg)
-{
-	struct search *s = arg;
-	const struct rec *r = &p->table[i];
-	struct hit h;
-
-	h.pool = p;
-	h.r = *r;
-	h.inside = s->a >= r->obj && s->a - r->obj < r->size;
-	h.dist = h.inside ? 0 : s->a < r->obj ? r->obj - s->a : s->a - (r->obj + r->size);
-	if ((h.inside || h.dist <= NEAREST_WINDOW) && better(&h, s->best))
-		*s->best = h;
-	return 0;
-}
-
-static int search(uintptr_t a, struct hit *best)
-{
-	struct search s = { a, 0, best };
-	struct ksan_pool *p;
-
-	core_memset(best, 0, sizeof(*best));
-	ksan_port_lock(&pools_lock);
-	for (p = pools; p; p = p->next) {
-		uintptr_t lo, hi;
-
-		ksan_port_lock(&p->lock);
-		/* objects that hold a or end within the window before it start
-		 * in [a - window - max_size, a + window] */
-		lo = a - NEAREST_WINDOW - p->max_size;
-		lo = lo > a ? 0 : lo;
-		hi = a + NEAREST_WINDOW + 1 < a ? ~(uintptr_t)0 : a + NEAREST_WINDOW + 1;
-		if (lo < p->lo)
-			lo = p->lo;
-		if (hi > p->hi)
-			hi = p->hi;
-		s.pool = p;
-		if (!p->off)
-			for_each_in(p, lo, hi, consider, &s);
-		ksan_port_unlock(&p->lock);
-	}
-	ksan_port_unlock(&pools_lock);
-	return best->pool != 0;
-}
-
-static size_t heap_distance(uintptr_t a, const struct kasan_object *o)
-{
-	return a < o->start ? o->start - a : a >= o->start + o->size ? a - (o->start + o->size) : 0;
-}
-
-/*
- * The object that describes a: a pool object holding a beats the heap's
- * (pool memory usually lives inside a heap object: the pool's object is the
- * more specific one).  A pool object near a (pool memory not handed out, a
- * slot's tail) beats a live heap object holding a (the pool's memory) and a
- * heap object farther away, not a freed heap object holding a.
- */
-int kasan_pool_find_range(uintptr_t a, struct kasan_object *o, int heap_found)
-{
-	struct hit h;
-
-	if (!search(a, &h))
-		return heap_found;
-	if (!h.inside && heap_found) {
-		int heap_inside = a >= o->start && a - o->start < o->size;
-
-		if (heap_inside ? !o->live : heap_distance(a, o) < h.dist)
-			return heap_found;
-	}
-	fill_object(h.pool, &h.r, o);
-	return 1;
+	ksan_port_unlock(&kasan_pools_lock);
 }

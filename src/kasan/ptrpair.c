@@ -17,15 +17,15 @@
  *    must not lie past its end; in a thread's stack (or a fake frame),
  *    right must lie in the same stack (frame) with no poisoned byte of
  *    [left, right) between them, i.e. in the same variable or one past it;
- *    KFENCE's sampled objects (--ksan=kasan,kfence) count as heap objects,
- *    the rest of its pool (slack and guard pages) as no object's memory:
- *    any pair with a pointer there is invalid;
+ *    the objects of a pool heap of the core's registry (KFENCE's sampled
+ *    objects, --ksan=kasan,kfence) count as heap objects, the rest of its
+ *    pool (slack and guard pages) as no object's memory: any pair with a
+ *    pointer there is invalid;
  *  - left in memory ksan knows nothing of: the pair is invalid when right
  *    (or the byte before it) is in a heap object, a global or a stack, and
  *    not reported when ksan knows neither pointer.
  */
 #include "kasan.h"
-#include "../kfence/kfence.h"
 
 #define ABI __attribute__((visibility("default"), used))
 #define RET() ((uintptr_t)__builtin_return_address(0))
@@ -54,7 +54,7 @@ static int clean_between(uintptr_t lo, uintptr_t hi)
 
 enum place_kind {
 	PLACE_NONE, PLACE_HEAP, PLACE_GLOBAL, PLACE_STACK, PLACE_FAKE, PLACE_THREAD,
-	PLACE_KFENCE_GAP,	/* KFENCE's pool outside its objects */
+	PLACE_POOL_GAP,		/* a pool heap (KFENCE's) outside its objects */
 };
 
 /* What ksan knows of the memory at an address. */
@@ -77,19 +77,20 @@ static int find_place(uintptr_t a, struct place *p)
 {
 	struct kasan_object o;
 	struct kasan_global_info g;
+	const struct core_heap *pool;
 	char name[16];
 
 	p->kind = PLACE_NONE;
-	if (is_kfence_address((void *)a)) {
-		struct kfence_meta m;
+	if ((pool = core_heap_pool_of(a))) {
+		struct core_heap_object m;
 
 		/* a sampled object (kasan,kfence): the heap's, without shadow */
-		if (kfence_find_object(a, &m) && inside(a, m.addr, m.size)) {
+		if (pool->find && pool->find(a, &m) && inside(a, m.start, m.size)) {
 			p->kind = PLACE_HEAP;
-			p->end = m.addr + m.size;
-			p->freed = m.state == KFENCE_FREED;
+			p->end = m.start + m.size;
+			p->freed = m.freed;
 		} else {
-			p->kind = PLACE_KFENCE_GAP;
+			p->kind = PLACE_POOL_GAP;
 		}
 		return 1;
 	}
@@ -148,9 +149,9 @@ static int pair_is_valid(uintptr_t a, uintptr_t b)
 
 	if (a == b)
 		return 1;
-	/* KFENCE's pool has no shadow to tell its objects from its gaps */
+	/* a pool heap (KFENCE's) has no shadow to tell its objects from its gaps */
 	if (right - left <= PAIR_NEAR && shadow_readable(left) && shadow_readable(right - 1) &&
-	    !is_kfence_address((void *)left) && !is_kfence_address((void *)(right - 1)))
+	    !core_heap_pool_of(left) && !core_heap_pool_of(right - 1))
 		return clean_between(left, right);
 	if (find_place(left, &p)) {
 		switch (p.kind) {
@@ -158,7 +159,7 @@ static int pair_is_valid(uintptr_t a, uintptr_t b)
 			return !p.freed && right <= p.end;
 		case PLACE_GLOBAL:
 			return right <= p.end;
-		case PLACE_KFENCE_GAP:
+		case PLACE_POOL_GAP:
 			return 0;
 		default:
 			return same_stack(&p, right) && clean_between(left, right);

@@ -272,6 +272,35 @@ void kasan_print_signature(struct report_ctx *c, int json)
 	core_report_signature(json, c->r.bug_type, access, c->pcs, c->npcs, c->has_entry);
 }
 
+static void print_kasan(void *c)
+{
+	kasan_print_kasan(c);
+}
+
+static void print_asan(void *c)
+{
+	kasan_print_asan(c);
+}
+
+static void print_json(void *c)
+{
+	kasan_print_json(c);
+}
+
+int kasan_ctx_suppressed(void *arg)
+{
+	const struct report_ctx *c = arg;
+
+	return c->supp_type && kasan_suppressed(c->pcs, c->npcs, c->has_entry, c->supp_type);
+}
+
+/* Generic KASAN's layouts; the suppressions are interceptor_via_fun's and
+ * friends' (suppress.c), for the reports that set supp_type. */
+const struct core_report_ops kasan_layouts = {
+	.suppressed = kasan_ctx_suppressed,
+	.print = { print_kasan, print_asan, print_json },
+};
+
 void kasan_emit(struct report_ctx *c)
 {
 	/* an access with no shadow (null, wild) faults right after the check:
@@ -281,21 +310,7 @@ void kasan_emit(struct report_ctx *c)
 
 	if (c->has_obj)
 		kasan_set_object(c);
-	if (core_report_callback(&c->r)) {
-		core_report_cancel();
-		return;
-	}
-	switch (core_opt.report_format) {
-	case FORMAT_ASAN:
-		kasan_print_asan(c);
-		break;
-	case FORMAT_JSON:
-		kasan_print_json(c);
-		break;
-	default:
-		kasan_print_kasan(c);
-	}
-	core_report_end(halt);
+	core_report_emit(&c->r, &kasan_layouts, c, halt);
 }
 
 void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
@@ -322,10 +337,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t pc,
 	c->has_entry = entry != 0;
 	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
 	c->note = core_thread_get()->report_note;
-	if (kasan_suppressed(c->pcs, c->npcs, c->has_entry, b.kasan)) {
-		core_report_cancel();
-		return;
-	}
+	c->supp_type = b.kasan;
 	if (kasan_has_shadow(addr))
 		c->has_obj = kasan_find_object(first_bad, &c->obj);
 	if (kasan_has_shadow(addr) && !c->has_obj)
@@ -369,6 +381,25 @@ void kasan_report_free_to(uintptr_t addr, enum kasan_free_bug bug, const char *p
 	kasan_emit(c);
 }
 
+/* ksan_describe_address: the same text in every layout. */
+static void print_description(void *arg)
+{
+	struct report_ctx *c = arg;
+	uintptr_t addr = c->r.addr;
+
+	if (c->has_obj)
+		kasan_print_object(c);
+	else
+		core_bprintf(&core_rbuf, "Address 0x%lx is not in a known heap object\n\n",
+			     (unsigned long)addr);
+	if (kasan_has_shadow(addr))
+		kasan_print_shadow(addr);
+}
+
+static const struct core_report_ops description_layouts = {
+	.print = { print_description },
+};
+
 void kasan_describe_address(uintptr_t addr)
 {
 	static struct report_ctx ctx;	/* guarded by the report lock */
@@ -380,28 +411,41 @@ void kasan_describe_address(uintptr_t addr)
 	c->r.addr = addr;
 	if (kasan_has_shadow(addr))
 		c->has_obj = kasan_find_object(addr, &c->obj);
-	if (c->has_obj)
-		kasan_print_object(c);
-	else
-		core_bprintf(&core_rbuf, "Address 0x%lx is not in a known heap object\n\n",
-			     (unsigned long)addr);
-	if (kasan_has_shadow(addr))
-		kasan_print_shadow(addr);
-	core_report_end(0);
+	core_report_emit(0, &description_layouts, c, 0);
 }
+
+/* ksan_print_stack: "Call Trace:", then the stack in the layout's words. */
+struct bare_stack {
+	uintptr_t pcs[DEPOT_MAX_FRAMES];
+	size_t n;
+};
+
+static void print_stack_kernel(void *arg)
+{
+	const struct bare_stack *s = arg;
+
+	core_bprintf(&core_rbuf, "Call Trace:\n");
+	core_print_stack(s->pcs, s->n, 0);
+}
+
+static void print_stack_asan(void *arg)
+{
+	const struct bare_stack *s = arg;
+
+	core_bprintf(&core_rbuf, "Call Trace:\n");
+	core_print_stack_asan(s->pcs, s->n, 0);
+}
+
+static const struct core_report_ops stack_layouts = {
+	.print = { print_stack_kernel, print_stack_asan, print_stack_kernel },
+};
 
 void kasan_print_stack(uintptr_t pc, uintptr_t fp)
 {
-	uintptr_t pcs[DEPOT_MAX_FRAMES];
-	size_t n;
+	static struct bare_stack s;	/* guarded by the report lock */
 
 	if (!core_report_begin(0, "stack", 0))
 		return;
-	n = ksan_port_stack_trace(pcs, DEPOT_MAX_FRAMES, pc, fp);
-	core_bprintf(&core_rbuf, "Call Trace:\n");
-	if (core_opt.report_format == FORMAT_ASAN)
-		core_print_stack_asan(pcs, n, 0);
-	else
-		core_print_stack(pcs, n, 0);
-	core_report_end(0);
+	s.n = ksan_port_stack_trace(s.pcs, DEPOT_MAX_FRAMES, pc, fp);
+	core_report_emit(0, &stack_layouts, &s, 0);
 }

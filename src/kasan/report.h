@@ -38,6 +38,15 @@ struct report_ctx {
 	int has_unmap;		/* a fault in a range of the unmap quarantine */
 	struct kasan_unmap_rec unmap;
 	const char *note;	/* core_thread's report_note, or NULL */
+	/* the bug word KASAN's suppressions (suppress.c) are checked with, in
+	 * core_report_emit; NULL: the report is not suppressible */
+	const char *supp_type;
+	struct {		/* an overlap report's (report_overlap.c) */
+		const char *fn;
+		uintptr_t dst, src;
+		size_t dsize, ssize;
+		int halt;
+	} overlap;
 };
 
 static inline int kasan_has_shadow(uintptr_t a)
@@ -48,6 +57,10 @@ static inline int kasan_has_shadow(uintptr_t a)
 /* report.c: gathering a report and the parts the text layouts share */
 /* Print the report (callback, layout, halt policy); the report lock is held. */
 void kasan_emit(struct report_ctx *c);
+/* The layouts of kasan_emit (kasan_print_kasan, _asan, _json) and the
+ * suppression check (c->supp_type) every KASAN report's ops may share. */
+extern const struct core_report_ops kasan_layouts;
+int kasan_ctx_suppressed(void *c);
 void kasan_set_object(struct report_ctx *c);
 /* The global or stack frame holding addr (a non-heap address). */
 void kasan_locate(struct report_ctx *c, uintptr_t addr);

@@ -103,6 +103,77 @@ static void print_alloc_failure_kasan(const struct alloc_failure *f, size_t a, s
 		core_bprintf(&core_rbuf, "Out of memory allocating 0x%lx bytes", ua);
 }
 
+/* What the three layouts print from. */
+struct alloc_report {
+	const struct alloc_failure *f;
+	size_t a, b;
+	uintptr_t pc, pcs[DEPOT_MAX_FRAMES];
+	size_t n;
+	int has_entry;
+};
+
+static void print_json(void *arg)
+{
+	const struct alloc_report *x = arg;
+	const struct alloc_failure *f = x->f;
+	char task[64];
+
+	core_task_name(task, sizeof(task));
+	core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
+		     "\"access\":\"alloc\",", f->kasan, f->asan);
+	if (f->args == ARGS_COUNT_SIZE)
+		core_bprintf(&core_rbuf, "\"size\":%lu,\"count\":%lu", (unsigned long)x->b,
+			     (unsigned long)x->a);
+	else
+		core_bprintf(&core_rbuf, "\"size\":%lu,\"alignment\":%lu", (unsigned long)x->a,
+			     (unsigned long)x->b);
+	core_bprintf(&core_rbuf, ",\"pc\":\"0x%lx\",\"task\":", (unsigned long)x->pc);
+	core_json_str(task);
+	core_json_key_frames("stack", x->pcs, x->n, x->has_entry);
+	core_report_signature(1, f->kasan, CORE_SIG_NO_ACCESS, x->pcs, x->n, x->has_entry);
+	core_bprintf(&core_rbuf, "}\n");
+}
+
+static void print_asan(void *arg)
+{
+	const struct alloc_report *x = arg;
+	static struct report_ctx c;	/* guarded by the report lock */
+	char tw[48];
+
+	core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
+	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: ", ksan_port_pid());
+	print_alloc_failure_asan(x->f, x->a, x->b, tw);
+	core_print_stack_asan(x->pcs, x->n, x->has_entry);
+	core_bprintf(&core_rbuf, "\nHINT: if you don't care about these errors you may set allocator_may_return_null=1\n");
+	core_memset(&c, 0, sizeof(c));
+	core_memcpy(c.pcs, x->pcs, x->n * sizeof(x->pcs[0]));
+	c.npcs = x->n;
+	c.has_entry = x->has_entry;
+	kasan_print_summary_asan(&c, x->f->asan);
+	core_report_signature(0, x->f->kasan, CORE_SIG_NO_ACCESS, x->pcs, x->n, x->has_entry);
+	core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+}
+
+static void print_kasan(void *arg)
+{
+	const struct alloc_report *x = arg;
+	char task[64];
+
+	core_task_name(task, sizeof(task));
+	core_bprintf(&core_rbuf, BANNER "\n");
+	core_print_warning("KASAN", x->f->kasan, x->pc, 1);
+	print_alloc_failure_kasan(x->f, x->a, x->b);
+	core_bprintf(&core_rbuf, " by task %s\n\nCall Trace:\n", task);
+	core_print_stack(x->pcs, x->n, x->has_entry);
+	core_bprintf(&core_rbuf, "(set allocator_may_return_null=1 to get NULL instead)\n");
+	core_report_signature(0, x->f->kasan, CORE_SIG_NO_ACCESS, x->pcs, x->n, x->has_entry);
+	core_bprintf(&core_rbuf, BANNER "\n");
+}
+
+static const struct core_report_ops alloc_layouts = {
+	.print = { print_kasan, print_asan, print_json },
+};
+
 /*
  * An allocation that cannot be made (type: ASan's word, see
  * alloc_failures).  It always ends the process: there is nothing to return.
@@ -110,64 +181,22 @@ static void print_alloc_failure_kasan(const struct alloc_failure *f, size_t a, s
 void kasan_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 			uintptr_t fp, uintptr_t entry)
 {
-	const struct alloc_failure *f = alloc_failure_of(type);
-	uintptr_t pcs[DEPOT_MAX_FRAMES];
-	size_t n;
-	char task[64], tw[48];
+	static struct alloc_report x;	/* guarded by the report lock */
 	struct ksan_report r;
 
-	if (!core_report_begin(pc, f->kasan, 0))
+	if (!core_report_begin(pc, alloc_failure_of(type)->kasan, 0))
 		return;
+	x.f = alloc_failure_of(type);
+	x.a = a;
+	x.b = b;
+	x.pc = pc;
+	x.n = core_capture_stack(x.pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	x.has_entry = entry != 0;
 	core_memset(&r, 0, sizeof(r));
 	r.detector = "KASAN";
-	r.bug_type = f->kasan;
-	r.asan_type = f->asan;
-	r.size = f->args == ARGS_COUNT_SIZE ? b : a;
+	r.bug_type = x.f->kasan;
+	r.asan_type = x.f->asan;
+	r.size = x.f->args == ARGS_COUNT_SIZE ? b : a;
 	r.pc = pc;
-	if (core_report_callback(&r)) {
-		core_report_cancel();
-		return;
-	}
-	n = core_capture_stack(pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
-	core_task_name(task, sizeof(task));
-	if (core_opt.report_format == FORMAT_JSON) {
-		core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
-			     "\"access\":\"alloc\",", f->kasan, f->asan);
-		if (f->args == ARGS_COUNT_SIZE)
-			core_bprintf(&core_rbuf, "\"size\":%lu,\"count\":%lu", (unsigned long)b,
-				     (unsigned long)a);
-		else
-			core_bprintf(&core_rbuf, "\"size\":%lu,\"alignment\":%lu", (unsigned long)a,
-				     (unsigned long)b);
-		core_bprintf(&core_rbuf, ",\"pc\":\"0x%lx\",\"task\":", (unsigned long)pc);
-		core_json_str(task);
-		core_json_key_frames("stack", pcs, n, entry != 0);
-		core_report_signature(1, f->kasan, CORE_SIG_NO_ACCESS, pcs, n, entry != 0);
-		core_bprintf(&core_rbuf, "}\n");
-	} else if (core_opt.report_format == FORMAT_ASAN) {
-		struct report_ctx c;
-
-		core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
-		core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: ", ksan_port_pid());
-		print_alloc_failure_asan(f, a, b, tw);
-		core_print_stack_asan(pcs, n, entry != 0);
-		core_bprintf(&core_rbuf, "\nHINT: if you don't care about these errors you may set allocator_may_return_null=1\n");
-		core_memset(&c, 0, sizeof(c));
-		core_memcpy(c.pcs, pcs, n * sizeof(pcs[0]));
-		c.npcs = n;
-		c.has_entry = entry != 0;
-		kasan_print_summary_asan(&c, f->asan);
-		core_report_signature(0, f->kasan, CORE_SIG_NO_ACCESS, pcs, n, entry != 0);
-		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
-	} else {
-		core_bprintf(&core_rbuf, BANNER "\n");
-		core_print_warning("KASAN", f->kasan, pc, 1);
-		print_alloc_failure_kasan(f, a, b);
-		core_bprintf(&core_rbuf, " by task %s\n\nCall Trace:\n", task);
-		core_print_stack(pcs, n, entry != 0);
-		core_bprintf(&core_rbuf, "(set allocator_may_return_null=1 to get NULL instead)\n");
-		core_report_signature(0, f->kasan, CORE_SIG_NO_ACCESS, pcs, n, entry != 0);
-		core_bprintf(&core_rbuf, BANNER "\n");
-	}
-	core_report_end(1);
+	core_report_emit(&r, &alloc_layouts, &x, 1);
 }

@@ -28,6 +28,78 @@ static void print_overlap_objects(struct report_ctx *c, uintptr_t dst, uintptr_t
 	}
 }
 
+static void print_asan(void *arg)
+{
+	struct report_ctx *c = arg;
+	const char *type = c->r.bug_type;
+	uintptr_t dst = c->overlap.dst, src = c->overlap.src;
+
+	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s: "
+		     "memory ranges [0x%lx,0x%lx) and [0x%lx, 0x%lx) overlap\n",
+		     ksan_port_pid(), type, (unsigned long)dst,
+		     (unsigned long)(dst + c->overlap.dsize), (unsigned long)src,
+		     (unsigned long)(src + c->overlap.ssize));
+	core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, "\n");
+	print_overlap_objects(c, dst, src, 1);
+	kasan_print_summary_asan(c, type);
+	core_report_signature(0, type, CORE_SIG_NO_ACCESS, c->pcs, c->npcs, c->has_entry);
+	if (c->overlap.halt)
+		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
+}
+
+static void print_json(void *arg)
+{
+	struct report_ctx *c = arg;
+	const char *type = c->r.bug_type;
+	char task[64];
+
+	core_task_name(task, sizeof(task));
+	core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
+		     "\"access\":\"write\",\"address\":\"0x%lx\",\"size\":%lu,"
+		     "\"pc\":\"0x%lx\",\"task\":", type, type, (unsigned long)c->overlap.dst,
+		     (unsigned long)c->overlap.dsize, (unsigned long)c->r.pc);
+	core_json_str(task);
+	core_json_key_frames("stack", c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, ",\"ranges\":[{\"address\":\"0x%lx\",\"size\":%lu},"
+		     "{\"address\":\"0x%lx\",\"size\":%lu}]",
+		     (unsigned long)c->overlap.dst, (unsigned long)c->overlap.dsize,
+		     (unsigned long)c->overlap.src, (unsigned long)c->overlap.ssize);
+	core_report_signature(1, type, CORE_SIG_NO_ACCESS, c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, "}\n");
+}
+
+static void print_kasan(void *arg)
+{
+	struct report_ctx *c = arg;
+	const char *type = c->r.bug_type;
+	uintptr_t dst = c->overlap.dst, src = c->overlap.src;
+	char fname[256], task[64];
+
+	core_task_name(task, sizeof(task));
+	core_format_function(fname, sizeof(fname), c->r.pc, 1);
+	/* then the copy's read of its source as the kernel's access line:
+	 * syzkaller reads a KASAN report by its "Read of size" line and
+	 * marks one without it corrupted */
+	core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n"
+		     "%s of overlapping ranges [0x%lx, 0x%lx) and [0x%lx, 0x%lx) by task %s\n"
+		     "Read of size %lu at addr %016lx by task %s\n"
+		     "\nCall Trace:\n", type, fname, c->overlap.fn, (unsigned long)dst,
+		     (unsigned long)(dst + c->overlap.dsize), (unsigned long)src,
+		     (unsigned long)(src + c->overlap.ssize), task,
+		     (unsigned long)c->overlap.ssize, (unsigned long)src, task);
+	core_print_stack(c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, "\n");
+	print_overlap_objects(c, dst, src, 0);
+	core_report_signature(0, type, CORE_SIG_NO_ACCESS, c->pcs, c->npcs, c->has_entry);
+	core_bprintf(&core_rbuf, BANNER "\n");
+}
+
+static const struct core_report_ops overlap_layouts = {
+	.suppressed = kasan_ctx_suppressed,
+	.print = { print_kasan, print_asan, print_json },
+};
+
 /*
  * A checked copy (memcpy, strcpy, ...) whose source and destination ranges
  * overlap: "<fn>-param-overlap", ASan's word in every layout.  The callback
@@ -39,7 +111,7 @@ void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t
 	static struct report_ctx ctx;	/* guarded by the report lock */
 	static char type[48];		/* likewise */
 	struct report_ctx *c = &ctx;
-	char t[48], fname[256], task[64];
+	char t[48];
 	int halt = kasan_halt();
 
 	core_snprintf(t, sizeof(t), "%s-param-overlap", fn);
@@ -57,67 +129,14 @@ void kasan_report_overlap(const char *fn, uintptr_t dst, size_t dsize, uintptr_t
 	c->fp = fp;
 	c->has_entry = entry != 0;
 	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
-	if (kasan_suppressed(c->pcs, c->npcs, c->has_entry, type)) {
-		core_report_cancel();
-		return;
-	}
+	c->supp_type = type;
+	c->overlap.fn = fn;
+	c->overlap.dst = dst;
+	c->overlap.src = src;
+	c->overlap.dsize = dsize;
+	c->overlap.ssize = ssize;
+	c->overlap.halt = halt;
 	if (kasan_has_shadow(dst) && kasan_find_object(dst, &c->obj))
 		kasan_set_object(c);
-	if (core_report_callback(&c->r)) {
-		core_report_cancel();
-		return;
-	}
-	switch (core_opt.report_format) {
-	case FORMAT_ASAN:
-		core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: %s: "
-			     "memory ranges [0x%lx,0x%lx) and [0x%lx, 0x%lx) overlap\n",
-			     ksan_port_pid(), type, (unsigned long)dst,
-			     (unsigned long)(dst + dsize), (unsigned long)src,
-			     (unsigned long)(src + ssize));
-		core_print_stack_asan(c->pcs, c->npcs, c->has_entry);
-		core_bprintf(&core_rbuf, "\n");
-		print_overlap_objects(c, dst, src, 1);
-		kasan_print_summary_asan(c, type);
-		core_report_signature(0, type, CORE_SIG_NO_ACCESS, c->pcs, c->npcs,
-				      c->has_entry);
-		if (halt)
-			core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
-		break;
-	case FORMAT_JSON:
-		core_task_name(task, sizeof(task));
-		core_bprintf(&core_rbuf, "{\"detector\":\"KASAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
-			     "\"access\":\"write\",\"address\":\"0x%lx\",\"size\":%lu,"
-			     "\"pc\":\"0x%lx\",\"task\":", type, type, (unsigned long)dst,
-			     (unsigned long)dsize, (unsigned long)pc);
-		core_json_str(task);
-		core_json_key_frames("stack", c->pcs, c->npcs, c->has_entry);
-		core_bprintf(&core_rbuf, ",\"ranges\":[{\"address\":\"0x%lx\",\"size\":%lu},"
-			     "{\"address\":\"0x%lx\",\"size\":%lu}]",
-			     (unsigned long)dst, (unsigned long)dsize, (unsigned long)src,
-			     (unsigned long)ssize);
-		core_report_signature(1, type, CORE_SIG_NO_ACCESS, c->pcs, c->npcs,
-				      c->has_entry);
-		core_bprintf(&core_rbuf, "}\n");
-		break;
-	default:
-		core_task_name(task, sizeof(task));
-		core_format_function(fname, sizeof(fname), pc, 1);
-		/* then the copy's read of its source as the kernel's access line:
-		 * syzkaller reads a KASAN report by its "Read of size" line and
-		 * marks one without it corrupted */
-		core_bprintf(&core_rbuf, BANNER "\nBUG: KASAN: %s in %s\n"
-			     "%s of overlapping ranges [0x%lx, 0x%lx) and [0x%lx, 0x%lx) by task %s\n"
-			     "Read of size %lu at addr %016lx by task %s\n"
-			     "\nCall Trace:\n", type, fname, fn, (unsigned long)dst,
-			     (unsigned long)(dst + dsize), (unsigned long)src,
-			     (unsigned long)(src + ssize), task, (unsigned long)ssize,
-			     (unsigned long)src, task);
-		core_print_stack(c->pcs, c->npcs, c->has_entry);
-		core_bprintf(&core_rbuf, "\n");
-		print_overlap_objects(c, dst, src, 0);
-		core_report_signature(0, type, CORE_SIG_NO_ACCESS, c->pcs, c->npcs,
-				      c->has_entry);
-		core_bprintf(&core_rbuf, BANNER "\n");
-	}
-	core_report_end(halt);
+	core_report_emit(&c->r, &overlap_layouts, c, halt);
 }

@@ -55,8 +55,9 @@ void kasan_print_pool_json(struct report_ctx *c)
 		core_bprintf(&core_rbuf, ",\"in_use\":%lu", c->pool_in_use);
 }
 
-static void print_destroy_kasan(struct report_ctx *c)
+static void print_destroy_kasan(void *arg)
 {
+	struct report_ctx *c = arg;
 	char task[64];
 
 	core_task_name(task, sizeof(task));
@@ -71,8 +72,9 @@ static void print_destroy_kasan(struct report_ctx *c)
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
-static void print_destroy_asan(struct report_ctx *c)
+static void print_destroy_asan(void *arg)
 {
+	struct report_ctx *c = arg;
 	char tw[48];
 
 	core_thread_word(ksan_port_thread_id(), tw, sizeof(tw));
@@ -89,6 +91,15 @@ static void print_destroy_asan(struct report_ctx *c)
 	if (kasan_halt())
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
 }
+
+static void print_destroy_json(void *c)
+{
+	kasan_print_json(c);
+}
+
+static const struct core_report_ops destroy_layouts = {
+	.print = { print_destroy_kasan, print_destroy_asan, print_destroy_json },
+};
 
 /*
  * ksan_pool_destroy() with objects still handed out: one report for the
@@ -121,19 +132,5 @@ void kasan_report_pool_destroy(const char *pool, unsigned long in_use,
 	c->pool = pool;
 	c->pool_in_use = in_use;
 	kasan_set_object(c);
-	if (core_report_callback(&c->r)) {
-		core_report_cancel();
-		return;
-	}
-	switch (core_opt.report_format) {
-	case FORMAT_ASAN:
-		print_destroy_asan(c);
-		break;
-	case FORMAT_JSON:
-		kasan_print_json(c);
-		break;
-	default:
-		print_destroy_kasan(c);
-	}
-	core_report_end(kasan_halt());
+	core_report_emit(&c->r, &destroy_layouts, c, kasan_halt());
 }

@@ -5,33 +5,32 @@
  * access's address is (heap object, global, stack frame).
  */
 #include "report.h"
-#include "../kfence/kfence.h"
 
 static const char *const op_word[] = { "Comparison", "Subtraction" };
 static const char *const op_json[] = { "compare", "subtract" };
 static const char *const ordinal[] = { "First", "Second" };
 
-/* A KFENCE-sampled object (--ksan=kasan,kfence) as a heap object of the
- * cache "kfence-#<slot>" whose size is the slot's (a page). */
-static int kfence_object(struct report_ctx *c, uintptr_t a)
+/* An object of a pool heap of the registry (a KFENCE-sampled object,
+ * --ksan=kasan,kfence: the cache "kfence-#<slot>" whose size is the
+ * slot's, a page) as a heap object. */
+static int pool_object(struct report_ctx *c, uintptr_t a)
 {
-	static char cache[24];	/* guarded by the report lock */
-	struct kfence_meta m;
+	static struct core_heap_object o;	/* guarded by the report lock */
+	const struct core_heap *h = core_heap_pool_of(a);
 
-	if (!is_kfence_address((void *)a) || !kfence_find_object(a, &m))
+	if (!h || !h->find || !h->find(a, &o))
 		return 0;
-	core_snprintf(cache, sizeof(cache), "kfence-#%u", (unsigned)m.index);
-	c->obj.start = m.addr;
-	c->obj.size = m.size;
-	c->obj.cache_size = 4096;	/* kfence/core.c's PAGE */
-	c->obj.cache = cache;
-	c->obj.live = m.state == KFENCE_ALLOCATED;
-	c->obj.freed = m.state == KFENCE_FREED;
+	c->obj.start = o.start;
+	c->obj.size = o.size;
+	c->obj.cache_size = o.cache_size;
+	c->obj.cache = o.cache;
+	c->obj.live = o.live;
+	c->obj.freed = o.freed;
 	c->obj.large = 0;
-	c->obj.alloc_stack = m.alloc_stack;
-	c->obj.alloc_tid = m.alloc_tid;
-	c->obj.free_stack = m.free_stack;
-	c->obj.free_tid = m.free_tid;
+	c->obj.alloc_stack = o.alloc_stack;
+	c->obj.alloc_tid = o.alloc_tid;
+	c->obj.free_stack = o.free_stack;
+	c->obj.free_tid = o.free_tid;
 	return 1;
 }
 
@@ -47,7 +46,7 @@ static int gather(struct report_ctx *c, uintptr_t a)
 	c->first_bad = a;
 	if (!kasan_has_shadow(a))
 		return 0;
-	c->has_obj = kfence_object(c, a) || kasan_find_object(a, &c->obj);
+	c->has_obj = pool_object(c, a) || kasan_find_object(a, &c->obj);
 	if (!c->has_obj)
 		kasan_locate(c, a);
 	return !c->has_obj && !c->has_global && !c->has_frame &&
@@ -91,8 +90,20 @@ static void describe_asan(struct report_ctx *c, uintptr_t a)
 	core_bprintf(&core_rbuf, "\n");
 }
 
-static void print_kasan(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kasan_pair_op op)
+/* What the three layouts print from: the pair and the context. */
+struct pair {
+	struct report_ctx *c;
+	uintptr_t a, b;
+	enum kasan_pair_op op;
+	int halt;
+};
+
+static void print_kasan(void *arg)
 {
+	const struct pair *p = arg;
+	struct report_ctx *c = p->c;
+	uintptr_t a = p->a, b = p->b;
+	enum kasan_pair_op op = p->op;
 	char task[64];
 
 	core_task_name(task, sizeof(task));
@@ -108,8 +119,13 @@ static void print_kasan(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kas
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
-static void print_asan(struct report_ctx *c, uintptr_t a, uintptr_t b, int halt)
+static void print_asan(void *arg)
 {
+	const struct pair *p = arg;
+	struct report_ctx *c = p->c;
+	uintptr_t a = p->a, b = p->b;
+	int halt = p->halt;
+
 	core_bprintf(&core_rbuf, ASAN_BANNER "\n==%d==ERROR: AddressSanitizer: "
 		     "invalid-pointer-pair: 0x%lx 0x%lx\n", ksan_port_pid(), (unsigned long)a,
 		     (unsigned long)b);
@@ -124,9 +140,12 @@ static void print_asan(struct report_ctx *c, uintptr_t a, uintptr_t b, int halt)
 		core_bprintf(&core_rbuf, "==%d==ABORTING\n", ksan_port_pid());
 }
 
-static void print_json(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kasan_pair_op op)
+static void print_json(void *arg)
 {
-	uintptr_t p[2] = { a, b };
+	const struct pair *x = arg;
+	struct report_ctx *c = x->c;
+	uintptr_t a = x->a, b = x->b, p[2] = { x->a, x->b };
+	enum kasan_pair_op op = x->op;
 	char task[64];
 	int i;
 
@@ -150,6 +169,10 @@ static void print_json(struct report_ctx *c, uintptr_t a, uintptr_t b, enum kasa
 	kasan_print_signature(c, 1);
 	core_bprintf(&core_rbuf, "}\n");
 }
+
+static const struct core_report_ops pair_layouts = {
+	.print = { print_kasan, print_asan, print_json },
+};
 
 /*
  * Pointers a and b (in the program's order) are not a valid pair.  Each
@@ -182,19 +205,5 @@ void kasan_report_ptrpair(uintptr_t a, uintptr_t b, enum kasan_pair_op op, uintp
 	gather(c, a);
 	if (c->has_obj)
 		kasan_set_object(c);
-	if (core_report_callback(&c->r)) {
-		core_report_cancel();
-		return;
-	}
-	switch (core_opt.report_format) {
-	case FORMAT_ASAN:
-		print_asan(c, a, b, halt);
-		break;
-	case FORMAT_JSON:
-		print_json(c, a, b, op);
-		break;
-	default:
-		print_kasan(c, a, b, op);
-	}
-	core_report_end(halt);
+	core_report_emit(&c->r, &pair_layouts, &(struct pair){ c, a, b, op, halt }, halt);
 }

@@ -93,10 +93,7 @@ void kasan_report_type(uintptr_t p, const struct kasan_type_use *u, const struct
 	c->first_bad = p;
 	c->has_entry = entry != 0;
 	c->npcs = core_capture_stack(c->pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
-	if (kasan_suppressed(c->pcs, c->npcs, c->has_entry, type)) {
-		core_report_cancel();
-		return;
-	}
+	c->supp_type = type;
 	if (o) {
 		c->obj = *o;
 		c->has_obj = 1;

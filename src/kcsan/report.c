@@ -229,6 +229,39 @@ static void print_kernel(const struct kcsan_rctx *c, const char *in)
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
+static void print_kasan(void *arg)
+{
+	const struct kcsan_rctx *c = arg;
+	char in[300];
+
+	kcsan_report_title(c, in, sizeof(in));
+	print_kernel(c, in);
+}
+
+static void print_asan(void *c)
+{
+	kcsan_print_asan(c);
+}
+
+static void print_json(void *c)
+{
+	kcsan_print_json(c);
+}
+
+/* KCSAN's rate limit, a window per pair of top frames, as the report's
+ * suppression: a report inside the window is dropped. */
+static int limited(void *arg)
+{
+	const struct kcsan_rctx *c = arg;
+
+	return rate_limited(c->a[0]->ip, c->n == 2 ? c->a[1]->ip : 0);
+}
+
+static const struct core_report_ops kcsan_layouts = {
+	.suppressed = limited,
+	.print = { print_kasan, print_asan, print_json },
+};
+
 /* ---- the report ------------------------------------------------------- */
 static void report(const struct kcsan_rctx *c)
 {
@@ -236,16 +269,12 @@ static void report(const struct kcsan_rctx *c)
 	uintptr_t other_ip = c->n == 2 ? c->a[1]->ip : 0;
 	int halt = core_opt.halt_on_error > 0;	/* KCSAN's default: go on */
 	struct ksan_report r;
-	char in[300];
 
-	/* the engine's own deduplication is permanent: the rate limit below
-	 * is KCSAN's, a window per pair of top frames */
+	/* the engine's own deduplication is permanent: the rate limit
+	 * (kcsan_layouts' suppression) is KCSAN's, a window per pair of top
+	 * frames */
 	if (!core_report_begin(f->ip, c->bug, 0))
 		return;
-	if (rate_limited(f->ip, other_ip)) {
-		core_report_cancel();
-		return;
-	}
 	core_memset(&r, 0, sizeof(r));
 	r.detector = "KCSAN";
 	r.bug_type = c->bug;
@@ -256,19 +285,7 @@ static void report(const struct kcsan_rctx *c)
 	r.access = f->type & KCSAN_ACCESS_WRITE ? KSAN_WRITE : KSAN_READ;
 	r.pc = f->ip;
 	r.other_pc = other_ip;
-	if (core_report_callback(&r)) {
-		core_report_cancel();
-		return;
-	}
-	if (core_opt.report_format == FORMAT_ASAN) {
-		kcsan_print_asan(c);
-	} else if (core_opt.report_format == FORMAT_JSON) {
-		kcsan_print_json(c);
-	} else {
-		kcsan_report_title(c, in, sizeof(in));
-		print_kernel(c, in);
-	}
-	core_report_end(halt);
+	core_report_emit(&r, &kcsan_layouts, (void *)c, halt);
 }
 
 void kcsan_report_known(const struct kcsan_access *watcher, const struct kcsan_access *other,

@@ -61,6 +61,8 @@ static void reload(void)
 	__atomic_store_n(&kfence_countdown, next, __ATOMIC_RELAXED);
 }
 
+static const struct core_heap kfence_heap;
+
 int kfence_init(const char *cache)
 {
 	size_t i, size;
@@ -94,6 +96,7 @@ int kfence_init(const char *cache)
 	last_sample_ns = ksan_port_time_ns();
 	__atomic_store_n(&kfence_pool_size, size, __ATOMIC_RELEASE);
 	reload();
+	core_heap_register(&kfence_heap);
 	return 0;
 }
 
@@ -389,8 +392,11 @@ void kfence_print_stats(void)
 		    nobjects, (unsigned long)(kfence_pool_size >> 10));
 }
 
-void kfence_walk(void (*fn)(void *arg, uintptr_t start, size_t size, uint32_t stack,
-			    uint32_t tid, int ignored), void *arg)
+/* ---- the pool as a heap of the registry (core.h) ---------------------- */
+
+/* Every allocated object in address order, read without the pool lock (the
+ * world is stopped and the lock held by the stopper). */
+static void heap_walk(core_heap_walk_fn fn, void *arg)
 {
 	unsigned long i;
 
@@ -400,7 +406,7 @@ void kfence_walk(void (*fn)(void *arg, uintptr_t start, size_t size, uint32_t st
 			   meta[i].alloc_tid, meta[i].leak_ignored);
 }
 
-int kfence_ignore(const void *p)
+static int heap_ignore(const void *p)
 {
 	struct kfence_meta *m = meta_of((uintptr_t)p);
 	int ret = -1;
@@ -415,3 +421,33 @@ int kfence_ignore(const void *p)
 	ksan_port_unlock(&kfence_lock);
 	return ret;
 }
+
+static int heap_find(uintptr_t a, struct core_heap_object *o)
+{
+	struct kfence_meta m;
+
+	if (!kfence_find_object(a, &m))
+		return 0;
+	o->start = m.addr;
+	o->size = m.size;
+	o->cache_size = PAGE;
+	o->live = m.state == KFENCE_ALLOCATED;
+	o->freed = m.state == KFENCE_FREED;
+	o->alloc_stack = m.alloc_stack;
+	o->alloc_tid = m.alloc_tid;
+	o->free_stack = m.free_stack;
+	o->free_tid = m.free_tid;
+	core_snprintf(o->cache, sizeof(o->cache), "kfence-#%u", (unsigned)m.index);
+	return 1;
+}
+
+/* A sampled object is a heap object too (--ksan=kasan,kfence): the leak
+ * detector walks it, the pointer-pair check finds it; no shadow. */
+static const struct core_heap kfence_heap = {
+	.name = "kfence",
+	.pool_start = &kfence_pool_start,
+	.pool_size = &kfence_pool_size,
+	.find = heap_find,
+	.walk = heap_walk,
+	.ignore = heap_ignore,
+};

@@ -64,13 +64,6 @@ void kfence_fork_parent(void);
 void kfence_fork_child(void);
 /* kfence_stats=1: the statistics, at exit. */
 void kfence_print_stats(void);
-/* Generic KASAN's leak detector (kasan/leak.h): every allocated object in
- * address order, read without the pool lock (the world is stopped and the
- * lock held by the stopper); and marking one ignored (0, 1 if it was
- * already, -1 if p is in no allocated object). */
-void kfence_walk(void (*fn)(void *arg, uintptr_t start, size_t size, uint32_t stack,
-			    uint32_t tid, int ignored), void *arg);
-int kfence_ignore(const void *p);
 
 /* ---- core.c <-> report.c ---------------------------------------------- */
 enum kfence_state { KFENCE_UNUSED, KFENCE_ALLOCATED, KFENCE_FREED };
@@ -92,7 +85,7 @@ struct kfence_meta {
 };
 /* The object (allocated or freed) whose page holds addr: 1 and a copy of
  * its record (taken under the lock), or 0 (a guard page, an unused slot,
- * not the pool).  Generic KASAN's pointer pairs (kasan/ptrpair.c). */
+ * not the pool).  Others see it through the heap registry (core.h). */
 int kfence_find_object(uintptr_t addr, struct kfence_meta *copy);
 /* A copy taken under the lock, for a report made without it. */
 /* entry != 0: a free (entry is free's own address, pc/fp its caller's);

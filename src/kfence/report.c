@@ -322,6 +322,25 @@ static void print_json(struct kctx *c)
 	core_bprintf(&core_rbuf, "}\n");
 }
 
+static void print_kernel_layout(void *c)
+{
+	print_kernel(c);
+}
+
+static void print_asan_layout(void *c)
+{
+	print_asan(c);
+}
+
+static void print_json_layout(void *c)
+{
+	print_json(c);
+}
+
+static const struct core_report_ops kfence_layouts = {
+	.print = { print_kernel_layout, print_asan_layout, print_json_layout },
+};
+
 void kfence_report(enum kfence_error type, uintptr_t addr, int write, size_t size,
 		   const struct kfence_meta *m, uintptr_t entry, uintptr_t pc,
 		   uintptr_t fp, const uint8_t *bytes, size_t nbytes)
@@ -366,15 +385,5 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int write, size_t siz
 		r.cache = kfence_cache_name(m, cache, sizeof(cache));
 		r.object_freed = m->state == KFENCE_FREED;
 	}
-	if (core_report_callback(&r)) {
-		core_report_cancel();
-		return;
-	}
-	if (core_opt.report_format == FORMAT_JSON)
-		print_json(c);
-	else if (core_opt.report_format == FORMAT_ASAN)
-		print_asan(c);
-	else
-		print_kernel(c);
-	core_report_end(halt);
+	core_report_emit(&r, &kfence_layouts, c, halt);
 }

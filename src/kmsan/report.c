@@ -259,6 +259,45 @@ static void print_json(const char *type, const char *in, const uintptr_t *pcs, s
 	core_bprintf(&core_rbuf, "}\n");
 }
 
+/* What a use report's three layouts print from. */
+struct use_report {
+	const char *type, *in, *json_in;
+	const uintptr_t *pcs;
+	size_t n;
+	const struct kmsan_origin_info *o;
+	unsigned no;
+	const struct leak *lk;
+	uintptr_t pc;
+	const struct core_sig *sig;
+	uint32_t origin;	/* for the call hint (calls.c) */
+};
+
+static void print_use_kernel(void *arg)
+{
+	const struct use_report *u = arg;
+
+	print_kernel(u->type, u->in, u->pcs, u->n, u->o, u->no, u->lk, u->sig, u->origin);
+}
+
+static void print_use_asan(void *arg)
+{
+	const struct use_report *u = arg;
+
+	print_asan(u->pcs, u->n, u->o, u->no, u->lk);
+	core_print_signature(u->sig);	/* after the SUMMARY line */
+}
+
+static void print_use_json(void *arg)
+{
+	const struct use_report *u = arg;
+
+	print_json(u->type, u->json_in, u->pcs, u->n, u->o, u->no, u->lk, u->pc, u->sig);
+}
+
+static const struct core_report_ops use_layouts = {
+	.print = { print_use_kernel, print_use_asan, print_use_json },
+};
+
 /* One report: pcs is the use's stack; lk the checked range (or NULL). */
 static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct leak *lk)
 {
@@ -304,23 +343,13 @@ static void report(uint32_t origin, uintptr_t pc, uintptr_t fp, const struct lea
 	r.object_freed = uaf;
 	r.kind = lk && lk->kind != KMSAN_USE ? KSAN_BUG_INFOLEAK : KSAN_BUG_UNINIT;
 	r.origin = origin;
-	if (core_report_callback(&r)) {
-		core_report_cancel();
-		return;
-	}
 	st.pcs = pcs;
 	st.n = n;
 	st.first_is_entry = 0;
 	core_signature(&sig, type, CORE_SIG_NO_ACCESS, &st, 1);
-	if (core_opt.report_format == FORMAT_ASAN) {
-		print_asan(pcs, n, o, no, lk);
-		core_print_signature(&sig);	/* after the SUMMARY line */
-	} else if (core_opt.report_format == FORMAT_JSON) {
-		print_json(type, lk ? lk->what : in, pcs, n, o, no, lk, pc, &sig);
-	} else {
-		print_kernel(type, in, pcs, n, o, no, lk, &sig, origin);
-	}
-	core_report_end(kmsan_halt());
+	core_report_emit(&r, &use_layouts, &(struct use_report){
+		.type = type, .in = in, .json_in = lk ? lk->what : in, .pcs = pcs, .n = n,
+		.o = o, .no = no, .lk = lk, .pc = pc, .sig = &sig, .origin = origin }, kmsan_halt());
 }
 
 void kmsan_report_use(uint32_t origin, uintptr_t pc, uintptr_t fp)
@@ -355,6 +384,72 @@ void kmsan_check_memory(const void *p, size_t n, enum kmsan_boundary kind,
 	}
 }
 
+/* What a fault report's three layouts print from. */
+struct fault_report {
+	const struct kmsan_fault *f;
+	const struct ksan_report *r;
+	const char *type, *in, *task;
+	const uintptr_t *pcs;
+	size_t n;
+	int access;		/* the signature's access word */
+};
+
+static void print_fault_asan(void *arg)
+{
+	const struct fault_report *x = arg;
+	const struct kmsan_fault *f = x->f;
+
+	core_bprintf(&core_rbuf, "==%d==ERROR: MemorySanitizer: %s on unknown address 0x%lx (pc 0x%lx)\n"
+		     "==%d==The signal is caused by a %s memory access.\n",
+		     ksan_port_pid(), x->r->asan_type, (unsigned long)f->addr,
+		     (unsigned long)f->pc, ksan_port_pid(), f->write ? "WRITE" : "READ");
+	if (f->addr_known && !f->stack_overflow && f->addr < CORE_NULL_LIMIT)
+		core_bprintf(&core_rbuf, "==%d==Hint: address points to the zero page.\n",
+			     ksan_port_pid());
+	core_print_stack_asan(x->pcs, x->n, CORE_STACK_FAULT);
+	core_bprintf(&core_rbuf, "\nSUMMARY: MemorySanitizer: %s in %s\n", x->r->asan_type, x->in);
+	core_report_signature(0, x->type, x->access, x->pcs, x->n, CORE_STACK_FAULT);
+}
+
+static void print_fault_json(void *arg)
+{
+	const struct fault_report *x = arg;
+	const struct kmsan_fault *f = x->f;
+
+	core_bprintf(&core_rbuf, "{\"detector\":\"KMSAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
+		     "\"access\":\"%s\",\"address\":\"0x%lx\",\"pc\":\"0x%lx\",\"task\":",
+		     x->type, x->r->asan_type, f->write ? "write" : "read",
+		     (unsigned long)f->addr, (unsigned long)f->pc);
+	core_json_str(x->task);
+	core_bprintf(&core_rbuf, ",\"stack\":");
+	core_json_frames(x->pcs, x->n, CORE_STACK_FAULT);
+	core_report_signature(1, x->type, x->access, x->pcs, x->n, CORE_STACK_FAULT);
+	core_bprintf(&core_rbuf, "}\n");
+}
+
+static void print_fault_kernel(void *arg)
+{
+	const struct fault_report *x = arg;
+	const struct kmsan_fault *f = x->f;
+
+	core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n", BANNER, x->type, x->in);
+	core_print_access(x->r, x->task);	/* the kernel's line, as KASAN's */
+	if (f->meta_of)
+		core_bprintf(&core_rbuf, "(the KMSAN metadata of 0x%lx, where nothing is mapped)\n",
+			     (unsigned long)f->meta_of);
+	else if (f->meta)
+		core_bprintf(&core_rbuf, "(found at its KMSAN metadata 0x%lx, where nothing is mapped)\n",
+			     (unsigned long)f->meta);
+	core_bprintf(&core_rbuf, "\n");
+	core_print_stack(x->pcs, x->n, CORE_STACK_FAULT);
+	core_report_signature(0, x->type, x->access, x->pcs, x->n, CORE_STACK_FAULT);
+	core_bprintf(&core_rbuf, "%s\n", BANNER);
+}
+
+static const struct core_report_ops fault_layouts = {
+	.print = { print_fault_kernel, print_fault_asan, print_fault_json },
+};
+
 /* A fault that is not the runtime's to fix: a wild or null pointer (the
  * signal handler saw no application memory behind it).  f->addr is the
  * address the program used, also when the instrumentation's access to
@@ -384,46 +479,9 @@ void kmsan_report_fault(const struct kmsan_fault *f)
 	r.size = f->stack_overflow ? 0 : f->size;
 	r.access = f->write ? KSAN_WRITE : KSAN_READ;
 	r.pc = f->pc;
-	if (core_report_callback(&r)) {
-		core_report_cancel();
-		return;
-	}
 	core_task_name(task, sizeof(task));
 	core_format_function(in, sizeof(in), f->pc, 0);
-	if (core_opt.report_format == FORMAT_ASAN) {
-		core_bprintf(&core_rbuf, "==%d==ERROR: MemorySanitizer: %s on unknown address 0x%lx (pc 0x%lx)\n"
-			     "==%d==The signal is caused by a %s memory access.\n",
-			     ksan_port_pid(), r.asan_type, (unsigned long)f->addr,
-			     (unsigned long)f->pc, ksan_port_pid(), f->write ? "WRITE" : "READ");
-		if (f->addr_known && !f->stack_overflow && f->addr < CORE_NULL_LIMIT)
-			core_bprintf(&core_rbuf, "==%d==Hint: address points to the zero page.\n",
-				     ksan_port_pid());
-		core_print_stack_asan(pcs, n, CORE_STACK_FAULT);
-		core_bprintf(&core_rbuf, "\nSUMMARY: MemorySanitizer: %s in %s\n", r.asan_type, in);
-		core_report_signature(0, type, access, pcs, n, CORE_STACK_FAULT);
-	} else if (core_opt.report_format == FORMAT_JSON) {
-		core_bprintf(&core_rbuf, "{\"detector\":\"KMSAN\",\"type\":\"%s\",\"asan_type\":\"%s\","
-			     "\"access\":\"%s\",\"address\":\"0x%lx\",\"pc\":\"0x%lx\",\"task\":",
-			     type, r.asan_type, f->write ? "write" : "read",
-			     (unsigned long)f->addr, (unsigned long)f->pc);
-		core_json_str(task);
-		core_bprintf(&core_rbuf, ",\"stack\":");
-		core_json_frames(pcs, n, CORE_STACK_FAULT);
-		core_report_signature(1, type, access, pcs, n, CORE_STACK_FAULT);
-		core_bprintf(&core_rbuf, "}\n");
-	} else {
-		core_bprintf(&core_rbuf, "%s\nBUG: KMSAN: %s in %s\n", BANNER, type, in);
-		core_print_access(&r, task);	/* the kernel's line, as KASAN's */
-		if (f->meta_of)
-			core_bprintf(&core_rbuf, "(the KMSAN metadata of 0x%lx, where nothing is mapped)\n",
-				     (unsigned long)f->meta_of);
-		else if (f->meta)
-			core_bprintf(&core_rbuf, "(found at its KMSAN metadata 0x%lx, where nothing is mapped)\n",
-				     (unsigned long)f->meta);
-		core_bprintf(&core_rbuf, "\n");
-		core_print_stack(pcs, n, CORE_STACK_FAULT);
-		core_report_signature(0, type, access, pcs, n, CORE_STACK_FAULT);
-		core_bprintf(&core_rbuf, "%s\n", BANNER);
-	}
-	core_report_end(1);
+	core_report_emit(&r, &fault_layouts, &(struct fault_report){
+		.f = f, .r = &r, .type = type, .in = in, .task = task, .pcs = pcs, .n = n,
+		.access = access }, 1);
 }

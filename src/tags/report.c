@@ -142,6 +142,25 @@ static void print_kasan(struct tags_report_ctx *c)
 	core_bprintf(&core_rbuf, BANNER "\n");
 }
 
+static void print_kernel(void *c)
+{
+	print_kasan(c);
+}
+
+static void print_asan(void *c)
+{
+	tags_print_asan(c);
+}
+
+static void print_json(void *c)
+{
+	tags_print_json(c);
+}
+
+static const struct core_report_ops tags_layouts = {
+	.print = { print_kernel, print_asan, print_json },
+};
+
 static void emit(struct tags_report_ctx *c)
 {
 	uintptr_t start;
@@ -151,21 +170,7 @@ static void emit(struct tags_report_ctx *c)
 	c->r.object = start;
 	c->r.object_size = size;
 	c->r.object_freed = c->freed.ptr && (!c->alloc.ptr || c->r.bug_type[5] == 'u');
-	if (core_report_callback(&c->r)) {
-		core_report_cancel();
-		return;
-	}
-	switch (core_opt.report_format) {
-	case FORMAT_ASAN:
-		tags_print_asan(c);
-		break;
-	case FORMAT_JSON:
-		tags_print_json(c);
-		break;
-	default:
-		print_kasan(c);
-	}
-	core_report_end(tags_halt());
+	core_report_emit(&c->r, &tags_layouts, c, tags_halt());
 }
 
 static struct tags_report_ctx ctx;	/* guarded by the report lock */
@@ -267,23 +272,46 @@ void tags_report_free(uintptr_t addr, enum tags_free_bug bug, uintptr_t pc,
 	emit(c);
 }
 
+/* An impossible allocation's one line, in every layout. */
+struct alloc_line {
+	const char *type;
+	size_t a, b;
+	uintptr_t pc, pcs[DEPOT_MAX_FRAMES];
+	size_t n;
+	int has_entry;
+};
+
+static void print_alloc_line(void *arg)
+{
+	const struct alloc_line *l = arg;
+
+	core_bprintf(&core_rbuf, BANNER "\n");
+	core_print_warning("KASAN", l->type, l->pc, 1);
+	core_bprintf(&core_rbuf, "%s (0x%lx, 0x%lx) requested at pc 0x%lx\n",
+		     l->type, (unsigned long)l->a, (unsigned long)l->b, (unsigned long)l->pc);
+	core_print_call_trace(l->pcs, l->n, l->has_entry);
+	core_report_signature(0, l->type, CORE_SIG_NO_ACCESS, l->pcs, l->n, l->has_entry);
+	core_bprintf(&core_rbuf, BANNER "\n");
+}
+
+static const struct core_report_ops alloc_line_layouts = {
+	.print = { print_alloc_line },
+};
+
 /* An impossible allocation (allocator_may_return_null=0): the kernel's WARN
  * header (report_warning.c), the request and its stack, then the halting exit. */
 void tags_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,
 		       uintptr_t fp, uintptr_t entry)
 {
-	uintptr_t pcs[DEPOT_MAX_FRAMES];
-	size_t n;
+	static struct alloc_line l;	/* guarded by the report lock */
 
 	if (!core_report_begin(pc, type, 0))
 		return;
-	n = core_capture_stack(pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
-	core_bprintf(&core_rbuf, BANNER "\n");
-	core_print_warning("KASAN", type, pc, 1);
-	core_bprintf(&core_rbuf, "%s (0x%lx, 0x%lx) requested at pc 0x%lx\n",
-		     type, (unsigned long)a, (unsigned long)b, (unsigned long)pc);
-	core_print_call_trace(pcs, n, entry != 0);
-	core_report_signature(0, type, CORE_SIG_NO_ACCESS, pcs, n, entry != 0);
-	core_bprintf(&core_rbuf, BANNER "\n");
-	core_report_end(1);
+	l.type = type;
+	l.a = a;
+	l.b = b;
+	l.pc = pc;
+	l.n = core_capture_stack(l.pcs, DEPOT_MAX_FRAMES, pc, fp, entry);
+	l.has_entry = entry != 0;
+	core_report_emit(0, &alloc_line_layouts, &l, 1);
 }

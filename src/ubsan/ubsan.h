@@ -57,5 +57,8 @@ void ubsan_put_value(struct core_buf *b, const struct ubsan_type *t, uintptr_t v
  * line (then nothing is suppressed). */
 int ubsan_set_suppressions(const char *text, const char *path, char *err,
 			   size_t errlen);
+/* suppress.c: 1 if a line covers a report of check at file (may be NULL)
+ * whose pc is pc (the function there, or one inlined at it). */
+int ubsan_suppressed(const char *check, const char *file, uintptr_t pc);
 
 #endif /* KSAN_UBSAN_H */

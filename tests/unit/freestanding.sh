@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The freestanding core contract (docs/design.md section 6): the core and the
-# detectors (build/lib/libksan_core.a: core, KASAN, KFENCE, UBSAN, KMSAN,
+# detectors (build/lib/libksan_core.a: core, KASAN, leak detection, KFENCE, UBSAN, KMSAN,
 # KCSAN and tag-based KASAN), linked alone, leave undefined only
 # the ksan_port_* functions of include/ksan/port.h plus memcpy, memset,
 # memmove and memcmp; with the stub port they link into a -nostdlib static
@@ -35,7 +35,7 @@ for f in "$CORE" "$STUB" "$PORT_H"; do
 	fi
 done
 # every detector's objects must be in the archive the checks below look at
-for d in core kasan kfence ubsan kmsan tags; do
+for d in core kasan leak kfence ubsan kmsan tags; do
 	for o in "$root"/src/$d/*.c; do
 		m=$(basename "$o" .c).o
 		if ! ar t "$CORE" | grep -qx "$m"; then

@@ -325,7 +325,7 @@ static inline void port_libc_wrote(const void *p, size_t n)
 {
 }
 #endif
-/* leak.c: leak detection, with generic KASAN's heap only (libksan.a) */
+/* leak/: leak detection, with generic KASAN's heap only (libksan.a) */
 #if defined(KSAN_PORT_KMSAN) || defined(KSAN_PORT_KFENCE_ONLY) || defined(KSAN_PORT_TAGS)
 static inline void port_leak_init(void)
 {
@@ -362,20 +362,20 @@ static inline void port_leak_note_alloc(void *p)
 }
 /* The runtime's own heap object (pthread_create's start record): never a
  * leak. */
-int kasan_leak_ignore(const void *p);
+int leak_ignore(const void *p);
 static inline void port_leak_ignore(void *p)
 {
-	kasan_leak_ignore(p);
+	leak_ignore(p);
 }
-int kasan_leak_set_suppressions(const char *text, const char *path, char *err,
+int leak_set_suppressions(const char *text, const char *path, char *err,
 				size_t errlen);
 static inline int port_leak_suppressions(const char *text, const char *path, char *err,
 					 size_t errlen)
 {
-	return kasan_leak_set_suppressions(text, path, err, errlen);
+	return leak_set_suppressions(text, path, err, errlen);
 }
 #endif
-/* threads.c, for leak.c, with the thread registry's lock held (the world
+/* threads.c, for leak/stop.c, with the thread registry's lock held (the world
  * stopped under fork's locks): the live threads' ids, a thread's stack. */
 size_t port_thread_ids_locked(uint32_t *tids, size_t max);
 int port_thread_stack_locked(uint32_t tid, uintptr_t *lo, uintptr_t *hi);

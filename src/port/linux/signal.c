@@ -484,7 +484,7 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 	struct fault f;
 	int e = errno, what;
 
-	/* the leak detector stopping this thread (leak.c) */
+	/* the leak detector stopping this thread (leak/stop.c) */
 	if (unlikely(sig == SIGBUS) && port_leak_stop_signal(sig, info, uctx))
 		return;
 	/* KFENCE's guard and freed pages first: report, open the page, retry */

@@ -1,15 +1,16 @@
 /*
- * This file contains generic KASAN's leak detector: the kernel's kmemleak
+ * This file contains the leak detector: the kernel's kmemleak
  * idea with LeakSanitizer's rules.  With the world stopped (the port's
- * ksan_port_stop_the_world), every live heap object, the heap's and
- * KFENCE's, is listed in address order; the roots the port names (each
- * module's data, every thread's registers, stack and thread-local storage)
- * and the fake stack's frames in use are scanned for aligned words that
+ * ksan_port_stop_the_world), every live object of every heap in the core's
+ * registry (generic KASAN's, KFENCE's pool) is listed in address order;
+ * the roots the port names (each module's data, every thread's registers,
+ * stack and thread-local storage) and the memory the heaps lend to live
+ * frames (KASAN's fake stack) are scanned for aligned words that
  * point anywhere into an object (interior pointers count, as in LSan), and
  * what they reach is marked, transitively through the objects' contents.
  * An object left unmarked leaked: indirectly when another leaked object
  * points to it, else directly.  Leaks are grouped by allocation stack and
- * reported (report_leak.c) once the world runs again.
+ * reported (report.c) once the world runs again.
  *
  * Never reported, and their contents count as roots: objects the program
  * asked to ignore (__lsan_ignore_object, __lsan_disable), objects the
@@ -38,14 +39,15 @@ struct verdict {
 #define NPASSES 2
 
 struct scan {
-	struct kasan_leak_table t;
+	struct leak_table t;
 	uint32_t *work;		/* objects marked, their contents not scanned */
 	size_t nwork;
 	size_t root_bytes[4];	/* per ksan_root_kind, for verbosity */
 	size_t fake_bytes;
 	int log_kind;		/* verbosity=2: the root kind being scanned, else -1 */
+	unsigned heap;		/* the registry's heap being walked */
 	/* results */
-	struct kasan_leak *leaks;
+	struct leak *leaks;
 	uint16_t *slot;		/* LEAK_SLOTS: index + 1 into leaks */
 	size_t nleaks, omitted, omitted_bytes;
 	int unjudged;		/* a leak's stack was never judged */
@@ -139,7 +141,7 @@ static int judge(uint32_t stack)
 	/* pcs[0] is the allocator's entry point, pcs[1] its caller */
 	if (core_depot_fetch(stack, &pcs) >= 2 && ksan_port_pc_in_loader(pcs[1]))
 		j = JUDGE_LOADER;
-	else if ((pattern = kasan_leak_suppressed(stack)))
+	else if ((pattern = leak_suppressed(stack)))
 		j = JUDGE_SUPPRESSED;
 	else
 		j = JUDGE_LEAK;
@@ -160,7 +162,7 @@ static void add_object(void *arg, uintptr_t start, size_t size, uint32_t stack,
 {
 	struct scan *s = arg;
 	struct verdict *v;
-	struct kasan_leak_obj *o = kasan_leak_table_add(&s->t);
+	struct leak_obj *o = leak_table_add(&s->t);
 
 	if (!o)
 		return;
@@ -168,19 +170,10 @@ static void add_object(void *arg, uintptr_t start, size_t size, uint32_t stack,
 	o->size = size;
 	o->stack = stack;
 	o->tid = tid;
-	o->kfence = 0;
+	o->heap = (uint8_t)s->heap;
+	o->pool = core_heap_get(s->heap)->pool_size != 0;
 	v = ignored ? 0 : verdict_of(stack);
 	o->tag = ignored || (v && v->judged == JUDGE_LOADER) ? TAG_IGNORED : TAG_UNSEEN;
-}
-
-static void add_kfence_object(void *arg, uintptr_t start, size_t size, uint32_t stack,
-			      uint32_t tid, int ignored)
-{
-	struct scan *s = arg;
-
-	add_object(arg, start, size, stack, tid, ignored);
-	if (!s->t.nomem)
-		s->t.obj[s->t.n - 1].kfence = 1;
 }
 
 static void push(struct scan *s, size_t i)
@@ -192,7 +185,7 @@ static void push(struct scan *s, size_t i)
  * log_pointers).  Printed with the world stopped: raw writes, no lock
  * (the report lock is held by the stopper; lines may mix with a report
  * another thread began before the stop). */
-static void log_root(const struct scan *s, uintptr_t a, const struct kasan_leak_obj *o)
+static void log_root(const struct scan *s, uintptr_t a, const struct leak_obj *o)
 {
 	static const char *const kinds[] = { "data", "stack", "registers", "tls", "fake frame" };
 	char line[160];
@@ -207,26 +200,26 @@ static void log_root(const struct scan *s, uintptr_t a, const struct kasan_leak_
  * The aligned words of [lo, hi) that point into an object: mark the
  * objects not yet seen as tag (TAG_REACHABLE: push them; TAG_INDIRECT:
  * only a leaked object's pointees).  self: the object being scanned
- * (pointers to itself do not count); heap: [lo, hi) is heap memory, whose
- * poisoned words do not count (LeakSanitizer's use_poisoned=0: a freed
+ * (pointers to itself do not count); heap: the heap [lo, hi) is an object
+ * of (NULL: a root), whose poisoned words do not count (LeakSanitizer's use_poisoned=0: a freed
  * pool object's stale link keeps nothing alive).
  */
 static void scan_words(struct scan *s, uintptr_t lo, uintptr_t hi, int tag, long self,
-		       int heap)
+		       const struct core_heap *heap)
 {
 	uintptr_t a;
 
 	for (a = ROUND_UP(lo, sizeof(uintptr_t)); a + sizeof(uintptr_t) <= hi;
 	     a += sizeof(uintptr_t)) {
-		long i = kasan_leak_table_find(&s->t, *(const uintptr_t *)a);
-		struct kasan_leak_obj *o;
+		long i = leak_table_find(&s->t, *(const uintptr_t *)a);
+		struct leak_obj *o;
 
 		if (i < 0 || i == self)
 			continue;
 		o = &s->t.obj[i];
 		if (o->tag == TAG_REACHABLE || o->tag == TAG_IGNORED)
 			continue;
-		if (heap && *kasan_shadow(a))
+		if (heap && heap->poisoned && heap->poisoned(a))
 			continue;
 		if (tag == TAG_INDIRECT) {
 			o->tag = TAG_INDIRECT;
@@ -244,9 +237,10 @@ static void flood(struct scan *s)
 {
 	while (s->nwork) {
 		size_t i = s->work[--s->nwork];
-		const struct kasan_leak_obj *o = &s->t.obj[i];
+		const struct leak_obj *o = &s->t.obj[i];
 
-		scan_words(s, o->start, o->start + o->size, TAG_REACHABLE, (long)i, !o->kfence);
+		scan_words(s, o->start, o->start + o->size, TAG_REACHABLE, (long)i,
+			   core_heap_get(o->heap));
 	}
 }
 
@@ -259,7 +253,7 @@ static void scan_root(void *arg, uintptr_t lo, uintptr_t hi, int kind)
 	if ((unsigned)kind < ARRAY_SIZE(s->root_bytes))
 		s->root_bytes[kind] += hi - lo;
 	s->log_kind = core_opt.verbosity >= 2 && (unsigned)kind < 4 ? kind : -1;
-	scan_words(s, lo, hi, TAG_REACHABLE, -1, 0);
+	scan_words(s, lo, hi, TAG_REACHABLE, -1, NULL);
 	s->log_kind = -1;
 }
 
@@ -269,15 +263,15 @@ static void scan_fake_frame(void *arg, uintptr_t lo, uintptr_t hi)
 
 	s->fake_bytes += hi - lo;
 	s->log_kind = core_opt.verbosity >= 2 ? 4 : -1;
-	scan_words(s, lo, hi, TAG_REACHABLE, -1, 0);
+	scan_words(s, lo, hi, TAG_REACHABLE, -1, NULL);
 	s->log_kind = -1;
 }
 
 /* A leaked object into its (stack, direct) group. */
-static void group(struct scan *s, const struct kasan_leak_obj *o, int direct)
+static void group(struct scan *s, const struct leak_obj *o, int direct)
 {
 	uint32_t h = hash32(o->stack * 2 + (uint32_t)direct) & (LEAK_SLOTS - 1);
-	struct kasan_leak *l;
+	struct leak *l;
 
 	for (;; h = (h + 1) & (LEAK_SLOTS - 1)) {
 		if (!s->slot[h])
@@ -306,19 +300,30 @@ static void group(struct scan *s, const struct kasan_leak_obj *o, int direct)
 	l->first_tid = o->tid;
 	/* read now: once the world runs, the object may go */
 	core_memcpy(l->dump, (const void *)o->start,
-		    o->size < KASAN_LEAK_DUMP ? o->size : KASAN_LEAK_DUMP);
+		    o->size < LEAK_DUMP ? o->size : LEAK_DUMP);
 }
 
 /* The check proper, with the world stopped: nothing here may lock. */
 static void check_stopped(void *arg)
 {
 	struct scan *s = arg;
-	size_t i, nheap;
+	size_t i, nheap = 0;
+	unsigned h, pass;
 
-	kasan_heap_walk(add_object, s);
-	nheap = s->t.n;
-	kfence_walk(add_kfence_object, s);
-	if (kasan_leak_table_finish(&s->t, nheap))
+	/* the pagemap's heaps first (in address order), the pools after */
+	for (pass = 0; pass < 2; pass++) {
+		for (h = 0; h < core_heap_count(); h++) {
+			const struct core_heap *heap = core_heap_get(h);
+
+			if (heap->walk && (heap->pool_size != 0) == (pass == 1)) {
+				s->heap = h;
+				heap->walk(add_object, s);
+			}
+		}
+		if (!pass)
+			nheap = s->t.n;
+	}
+	if (leak_table_finish(&s->t, nheap))
 		return;
 	s->work = map_array(s->t.n, sizeof(*s->work));
 	if (!s->work) {
@@ -330,11 +335,13 @@ static void check_stopped(void *arg)
 		if (s->t.obj[i].tag == TAG_IGNORED)
 			push(s, i);
 	ksan_port_for_each_root(scan_root, s);
-	kasan_fakestack_walk(scan_fake_frame, s);
+	for (h = 0; h < core_heap_count(); h++)
+		if (core_heap_get(h)->walk_roots)
+			core_heap_get(h)->walk_roots(scan_fake_frame, s);
 	flood(s);
 	/* leaks a suppression covers: counted, then roots as well */
 	for (i = 0; i < s->t.n; i++) {
-		struct kasan_leak_obj *o = &s->t.obj[i];
+		struct leak_obj *o = &s->t.obj[i];
 		struct verdict *v;
 
 		if (o->tag != TAG_UNSEEN || !(v = verdict_of(o->stack)) ||
@@ -350,9 +357,10 @@ static void check_stopped(void *arg)
 	for (i = 0; i < s->t.n; i++)
 		if (s->t.obj[i].tag == TAG_UNSEEN || s->t.obj[i].tag == TAG_INDIRECT)
 			scan_words(s, s->t.obj[i].start, s->t.obj[i].start + s->t.obj[i].size,
-				   TAG_INDIRECT, (long)i, !s->t.obj[i].kfence);
+				   TAG_INDIRECT, (long)i,
+				   core_heap_get(s->t.obj[i].heap));
 	for (i = 0; i < s->t.n; i++) {
-		const struct kasan_leak_obj *o = &s->t.obj[i];
+		const struct leak_obj *o = &s->t.obj[i];
 		const struct verdict *v;
 
 		if (o->tag != TAG_UNSEEN && o->tag != TAG_INDIRECT)
@@ -370,7 +378,7 @@ static void reset_scan(struct scan *s)
 {
 	unmap_array(s->work, s->t.n, sizeof(*s->work));
 	s->work = 0;
-	kasan_leak_table_reset(&s->t);
+	leak_table_reset(&s->t);
 	s->nwork = 0;
 	s->nleaks = 0;
 	s->omitted = 0;
@@ -391,20 +399,20 @@ static void clear_hits(void)
 }
 
 /* Direct leaks first, then the larger (LeakSanitizer's order). */
-static int before(const struct kasan_leak *a, const struct kasan_leak *b)
+static int before(const struct leak *a, const struct leak *b)
 {
 	if (a->direct != b->direct)
 		return a->direct;
 	return a->bytes > b->bytes;
 }
 
-static void sort_leaks(struct kasan_leak *l, size_t n)
+static void sort_leaks(struct leak *l, size_t n)
 {
 	size_t i, j;
 
 	/* insertion sort by shifting, on a few thousand at most */
 	for (i = 1; i < n; i++) {
-		struct kasan_leak x = l[i];
+		struct leak x = l[i];
 
 		for (j = i; j > 0 && before(&x, &l[j - 1]); j--)
 			l[j] = l[j - 1];
@@ -458,7 +466,7 @@ static __attribute__((noinline)) int wipe_below(int pass_through)
 	return pass_through;
 }
 
-static __attribute__((noinline)) long leak_check(int at_exit)
+static __attribute__((noinline)) long check_leaks(int at_exit)
 {
 	struct scan *s;
 	uint64_t t0 = ksan_port_time_ns(), t_scan = 0;
@@ -466,7 +474,7 @@ static __attribute__((noinline)) long leak_check(int at_exit)
 	size_t n = 0, i;
 	int pass;
 
-	if (!kasan_ready || core_thread_get()->in_report ||
+	if (!core_heap_count() || core_thread_get()->in_report ||
 	    __atomic_exchange_n(&check_busy, 1, __ATOMIC_ACQUIRE))
 		return 0;	/* a check runs already (another thread's) */
 	if (!scan)
@@ -505,9 +513,9 @@ static __attribute__((noinline)) long leak_check(int at_exit)
 	n = keep_leaks(s);
 	for (i = 0; i < verdict_cap; i++)
 		if (verdicts[i].hits)
-			kasan_leak_count_suppressed(verdicts[i].pattern, verdicts[i].hits,
+			leak_count_suppressed(verdicts[i].pattern, verdicts[i].hits,
 						    verdicts[i].bytes);
-	reported = (long)kasan_report_leaks(s->leaks, n, s->omitted, s->omitted_bytes);
+	reported = (long)leak_report(s->leaks, n, s->omitted, s->omitted_bytes);
 	if (core_opt.verbosity)
 		core_printf("ksan: leak check%s: %zu objects, %zu bytes, roots %zu KiB data, "
 			    "%zu KiB stacks, %zu B registers, %zu B TLS, %zu B fake frames; "
@@ -522,33 +530,33 @@ out:
 		core_printf("ksan: leak check: the port cannot stop the world or name roots\n");
 	unmap_array(s->work, s->t.n, sizeof(*s->work));
 	s->work = 0;
-	kasan_leak_table_reset(&s->t);
+	leak_table_reset(&s->t);
 done:
 	__atomic_store_n(&check_busy, 0, __ATOMIC_RELEASE);
 	return reported;
 }
 
 /*
- * The port scans from its own frame up, leak_check()'s frame included: its
+ * The port scans from its own frame up, check_leaks()'s frame included: its
  * slots that it never writes keep what the program's calls left at that
  * depth (Juliet's CWE401 char_calloc_01 built by gcc: the leaked pointer,
  * as printf left it, read as a root, hid the leak).  So zero where that
- * frame goes first: wipe_below() and leak_check() are called at the same
+ * frame goes first: wipe_below() and check_leaks() are called at the same
  * depth (no tail call), and the few slots at the top of wipe_below()'s
- * frame that it does not zero are where leak_check() pushes its return
+ * frame that it does not zero are where check_leaks() pushes its return
  * address and registers.  This frame keeps nothing in its own: the
  * argument goes through wipe_below().
  */
-long kasan_leak_check(int at_exit)
+long leak_check(int at_exit)
 {
-	long n = leak_check(wipe_below(at_exit));
+	long n = check_leaks(wipe_below(at_exit));
 
 	__asm__ volatile("" : "+r"(n));	/* a call, not a jump: same depth */
 	return n;
 }
 
 /* In a child after fork(): a check another thread was making is not. */
-void kasan_leak_fork_child(void)
+void leak_fork_child(void)
 {
 	check_busy = 0;
 }

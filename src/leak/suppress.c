@@ -12,13 +12,13 @@
 
 #define LEAK (1u << CORE_SUPP_LEAK)
 
-int kasan_leak_set_suppressions(const char *text, const char *path, char *err,
+int leak_set_suppressions(const char *text, const char *path, char *err,
 				size_t errlen)
 {
 	return core_supp_parse(text, path, LEAK, err, errlen);
 }
 
-const char *kasan_leak_suppressed(uint32_t stack)
+const char *leak_suppressed(uint32_t stack)
 {
 	const uintptr_t *pcs;
 	struct core_supp *s;
@@ -32,7 +32,7 @@ const char *kasan_leak_suppressed(uint32_t stack)
 	return s ? s->name : 0;
 }
 
-void kasan_leak_count_suppressed(const char *name, size_t hits, size_t bytes)
+void leak_count_suppressed(const char *name, size_t hits, size_t bytes)
 {
 	unsigned i;
 	struct core_supp *s;
@@ -44,7 +44,7 @@ void kasan_leak_count_suppressed(const char *name, size_t hits, size_t bytes)
 		}
 }
 
-void kasan_leak_print_suppressions(int asan)
+void leak_print_suppressions(int asan)
 {
 	static const char line[] = "-----------------------------------------------------";
 	struct core_supp *s;

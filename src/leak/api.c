@@ -13,7 +13,7 @@ static int final_check_done;	/* __lsan_do_leak_check or the exit's */
 
 /* Leaks at the end: leak_exitcode, LeakSanitizer's 23 unless set
  * (abort_on_error: abort). */
-void kasan_leak_die(void)
+void leak_die(void)
 {
 	if (core_opt.abort_on_error)
 		ksan_port_abort();
@@ -26,18 +26,18 @@ void kasan_leak_die(void)
  * serves KFENCE or UBSAN, as GWP-ASan and UBSan never look for leaks
  * (production programs leave memory to exit on purpose).
  */
-void kasan_leak_set_default(int instrumented)
+void leak_set_default(int instrumented)
 {
 	if (core_opt.detect_leaks < 0)
 		core_opt.detect_leaks = instrumented ? 1 : 0;
 }
 
-long kasan_leak_at_exit(void)
+long leak_at_exit(void)
 {
 	if (!core_opt.detect_leaks || !core_opt.leak_check_at_exit ||
 	    __atomic_exchange_n(&final_check_done, 1, __ATOMIC_RELAXED))
 		return 0;
-	return kasan_leak_check(1);
+	return leak_check(1);
 }
 
 API int ksan_leak_check(void)
@@ -46,7 +46,7 @@ API int ksan_leak_check(void)
 
 	if (!core_opt.detect_leaks)
 		return 0;
-	n = kasan_leak_check(0);
+	n = leak_check(0);
 	return n > 0x7fffffff ? 0x7fffffff : (int)n;
 }
 
@@ -54,24 +54,22 @@ API void __lsan_do_leak_check(void)
 {
 	if (!core_opt.detect_leaks || __atomic_exchange_n(&final_check_done, 1, __ATOMIC_RELAXED))
 		return;
-	if (kasan_leak_check(0) > 0)
-		kasan_leak_die();
+	if (leak_check(0) > 0)
+		leak_die();
 }
 
 API int __lsan_do_recoverable_leak_check(void)
 {
-	return core_opt.detect_leaks && kasan_leak_check(0) > 0;
+	return core_opt.detect_leaks && leak_check(0) > 0;
 }
 
-int kasan_leak_ignore(const void *p)
+int leak_ignore(const void *p)
 {
-	int r = kasan_heap_ignore(p);
-
-	return r < 0 ? kfence_ignore(p) : r;
+	return core_heap_ignore(p);
 }
 
 API void __lsan_ignore_object(const void *p)
 {
-	if (kasan_leak_ignore(p) < 0 && core_opt.verbosity)
+	if (leak_ignore(p) < 0 && core_opt.verbosity)
 		core_printf("ksan: __lsan_ignore_object(%p): not in a live heap object\n", p);
 }

@@ -1,6 +1,6 @@
 /*
- * This file contains the leak check's table of live objects (leak.c): the
- * heap's and KFENCE's objects in address order, and the lookup of the
+ * This file contains the leak check's table of live objects (check.c): the
+ * objects of every registered heap (core.h) in address order, and the lookup of the
  * object a word points into, which the check makes for every aligned word
  * of the roots and of every reachable object.
  *
@@ -12,7 +12,7 @@
  * through a map built once the table is whole.  A binary search over the
  * whole table (what every lookup was before: some twenty cache misses a
  * word on a heap of millions of objects, the bulk of the check) is left
- * for KFENCE's pool, and for all when the map cannot be had.  Everything
+ * for the pool heaps (KFENCE's), and for all when the map cannot be had.  Everything
  * here runs with the world stopped, in the runtime's own memory.
  */
 #include "leak.h"
@@ -20,7 +20,7 @@
 #define NO_SLOTS UINT32_MAX	/* a run of a large object: no slot map */
 #define NO_OBJECT UINT32_MAX	/* a slot without a live object */
 
-struct kasan_leak_run {
+struct leak_run {
 	uintptr_t owner;	/* the pages' owner (core_pagemap_get) */
 	uint32_t first;		/* large object: its entry in the table */
 	uint32_t slots;		/* slab region: its first slot in slot_obj */
@@ -38,11 +38,11 @@ static void unmap_array(void *p, size_t n, size_t size)
 		ksan_port_unmap(p, ROUND_UP(n * size, 4096));
 }
 
-struct kasan_leak_obj *kasan_leak_table_add(struct kasan_leak_table *t)
+struct leak_obj *leak_table_add(struct leak_table *t)
 {
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 4096;
-		struct kasan_leak_obj *bigger;
+		struct leak_obj *bigger;
 
 		if (cap > NO_OBJECT || !(bigger = map_array(cap, sizeof(*bigger)))) {
 			t->nomem = 1;
@@ -57,12 +57,13 @@ struct kasan_leak_obj *kasan_leak_table_add(struct kasan_leak_table *t)
 	return &t->obj[t->n++];
 }
 
-/* KFENCE's objects went after the heap's: move them to their place in
- * address order (both runs are sorted; the pool is one range). */
-static void place_kfence(struct kasan_leak_table *t, size_t nheap)
+/* The pool heap's objects (KFENCE's) went after the pagemap heap's: move
+ * them to their place in address order (both runs are sorted; the pool is
+ * one range: one pool heap exists). */
+static void place_pool(struct leak_table *t, size_t nheap)
 {
 	size_t k = t->n - nheap, lo = 0, hi = nheap;
-	struct kasan_leak_obj *tmp;
+	struct leak_obj *tmp;
 
 	if (!k || !nheap || t->obj[nheap - 1].start < t->obj[nheap].start)
 		return;
@@ -85,7 +86,7 @@ static void place_kfence(struct kasan_leak_table *t, size_t nheap)
 	unmap_array(tmp, k, sizeof(*tmp));
 }
 
-static void drop_index(struct kasan_leak_table *t)
+static void drop_index(struct leak_table *t)
 {
 	unmap_array(t->runs, t->nruns, sizeof(*t->runs));
 	unmap_array(t->slot_obj, t->nslots, sizeof(*t->slot_obj));
@@ -109,17 +110,17 @@ static size_t slot_index(const struct core_region *r, uintptr_t a)
 }
 
 /* Count (fill 0) or fill (1) the runs and the slot map. */
-static void index_pass(struct kasan_leak_table *t, int fill)
+static void index_pass(struct leak_table *t, int fill)
 {
 	const struct core_region *r = 0;
 	uintptr_t owner = 0;
 	size_t i, nruns = 0, nslots = 0;
 
 	for (i = 0; i < t->n; i++) {
-		const struct kasan_leak_obj *o = &t->obj[i];
+		const struct leak_obj *o = &t->obj[i];
 		const void *own;
 
-		if (o->kfence)
+		if (o->pool)
 			continue;
 		/* objects come in address order: the region's run goes on */
 		if (r && o->start >= r->base && o->start < r->end) {
@@ -149,11 +150,11 @@ static void index_pass(struct kasan_leak_table *t, int fill)
 	t->nslots = nslots;
 }
 
-int kasan_leak_table_finish(struct kasan_leak_table *t, size_t nheap)
+int leak_table_finish(struct leak_table *t, size_t nheap)
 {
 	size_t i;
 
-	place_kfence(t, nheap);
+	place_pool(t, nheap);
 	if (t->nomem || !t->n)
 		return -1;
 	t->min = t->obj[0].start;
@@ -181,7 +182,7 @@ int kasan_leak_table_finish(struct kasan_leak_table *t, size_t nheap)
 }
 
 /* The entry holding p by binary search over the table, or -1. */
-static long search(const struct kasan_leak_table *t, uintptr_t p)
+static long search(const struct leak_table *t, uintptr_t p)
 {
 	size_t lo = 0, hi = t->n;
 
@@ -198,7 +199,7 @@ static long search(const struct kasan_leak_table *t, uintptr_t p)
 
 /* The run of owner, or NULL: a binary search over the owners (a run is a
  * slab region of 1 MiB or one large object: few, and close together). */
-static const struct kasan_leak_run *run_of(const struct kasan_leak_table *t, uintptr_t owner)
+static const struct leak_run *run_of(const struct leak_table *t, uintptr_t owner)
 {
 	size_t lo = 0, hi = t->nruns;
 
@@ -213,21 +214,21 @@ static const struct kasan_leak_run *run_of(const struct kasan_leak_table *t, uin
 	return lo < t->nruns && t->runs[lo].owner == owner ? &t->runs[lo] : 0;
 }
 
-long kasan_leak_table_find(const struct kasan_leak_table *t, uintptr_t p)
+long leak_table_find(const struct leak_table *t, uintptr_t p)
 {
-	const struct kasan_leak_obj *o;
+	const struct leak_obj *o;
 	const void *owner;
 	long i;
 
 	if (p < t->min || p >= t->max)
 		return -1;
 	owner = core_pagemap_get(p);
-	if (!owner && !is_kfence_address((void *)p))
+	if (!owner && !core_heap_pool_of(p))
 		return -1;
 	if (!owner || !t->indexed) {
 		i = search(t, p);
 	} else {
-		const struct kasan_leak_run *run = run_of(t, (uintptr_t)owner);
+		const struct leak_run *run = run_of(t, (uintptr_t)owner);
 
 		if (!run)
 			return -1;	/* an owner without live objects */
@@ -252,7 +253,7 @@ long kasan_leak_table_find(const struct kasan_leak_table *t, uintptr_t p)
 	return p - o->start < (o->size ? o->size : 1) ? i : -1;
 }
 
-void kasan_leak_table_reset(struct kasan_leak_table *t)
+void leak_table_reset(struct leak_table *t)
 {
 	drop_index(t);
 	t->n = 0;

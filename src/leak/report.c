@@ -6,10 +6,9 @@
  * byte(s) in M object(s) allocated from:" and the SUMMARY line) and JSON
  * (one object per leak).  Every leak goes to the report callback first.
  */
-#include "report.h"
 #include "leak.h"
 
-static const char *word(const struct kasan_leak *l)
+static const char *word(const struct leak *l)
 {
 	return l->direct ? "Direct leak" : "Indirect leak";
 }
@@ -35,7 +34,7 @@ static int is_allocating(const char *fn)
 /* The function that called the allocator (the first frame after its
  * entry point and after the runtime's strdup, getline, asprintf...), for
  * the kasan title and the json key. */
-static void leak_function(const struct kasan_leak *l, char *buf, size_t len)
+static void leak_function(const struct leak *l, char *buf, size_t len)
 {
 	const uintptr_t *pcs;
 	struct ksan_symbol s;
@@ -57,7 +56,7 @@ static void leak_function(const struct kasan_leak *l, char *buf, size_t len)
 
 /* One signature per leak, from its allocation stack (the allocator's
  * entry point first), the same in every layout. */
-static void print_signature(const struct kasan_leak *l, int json)
+static void print_signature(const struct leak *l, int json)
 {
 	const uintptr_t *pcs;
 	size_t n = core_depot_fetch(l->stack, &pcs);
@@ -65,7 +64,7 @@ static void print_signature(const struct kasan_leak *l, int json)
 	core_report_signature(json, "memory-leak", CORE_SIG_NO_ACCESS, pcs, n, 1);
 }
 
-static void fill(struct ksan_report *r, const struct kasan_leak *l)
+static void fill(struct ksan_report *r, const struct leak *l)
 {
 	const uintptr_t *pcs;
 
@@ -84,9 +83,9 @@ static void fill(struct ksan_report *r, const struct kasan_leak *l)
 
 /* ---- kasan: kmemleak's layout --------------------------------------- */
 
-static void hex_dump(const struct kasan_leak *l)
+static void hex_dump(const struct leak *l)
 {
-	size_t n = l->first_size < KASAN_LEAK_DUMP ? l->first_size : KASAN_LEAK_DUMP, i, j;
+	size_t n = l->first_size < LEAK_DUMP ? l->first_size : LEAK_DUMP, i, j;
 
 	if (ksan_port_secure()) {	/* the reader may not own these bytes */
 		core_bprintf(&core_rbuf, "  hex dump (first %zu bytes): (contents withheld in secure mode)\n", n);
@@ -152,7 +151,7 @@ static void backtrace(uint32_t stack)
 	}
 }
 
-static void print_kasan(const struct kasan_leak *l)
+static void print_kasan(const struct leak *l)
 {
 	struct ksan_thread_info ti;
 	char fn[128];
@@ -164,7 +163,7 @@ static void print_kasan(const struct kasan_leak *l)
 	 * format titles it "memory leak in <fn>" (from the backtrace, past the
 	 * allocator's frames) and types it LEAK; the function ksan blames
 	 * stays on the summary line */
-	core_bprintf(&core_rbuf, BANNER "\nBUG: memory leak\n"
+	core_bprintf(&core_rbuf, CORE_BANNER "\nBUG: memory leak\n"
 		     "unreferenced object 0x%lx (size %zu):\n  comm \"%s\", pid %u\n",
 		     (unsigned long)l->first, l->first_size, ti.name[0] ? ti.name : "?",
 		     (unsigned)l->first_tid);
@@ -174,12 +173,12 @@ static void print_kasan(const struct kasan_leak *l)
 		     l->direct ? "direct leak" : "indirect leak", fn, l->count, l->bytes,
 		     l->direct ? "" : " (only leaked objects point to them)");
 	print_signature(l, 0);
-	core_bprintf(&core_rbuf, BANNER "\n");
+	core_bprintf(&core_rbuf, CORE_BANNER "\n");
 }
 
 /* ---- json ------------------------------------------------------------ */
 
-static void print_json(const struct kasan_leak *l)
+static void print_json(const struct leak *l)
 {
 	const uintptr_t *pcs;
 	size_t n = core_depot_fetch(l->stack, &pcs);
@@ -201,59 +200,60 @@ static void print_json(const struct kasan_leak *l)
 
 /* ---- the reports ------------------------------------------------------- */
 
+static void print_kasan_layout(void *l)
+{
+	print_kasan(l);
+}
+
+static void print_json_layout(void *l)
+{
+	print_json(l);
+}
+
+/* kmemleak's and JSON's: one report per leak (the asan layout groups them
+ * all in one report: report_asan). */
+static const struct core_report_ops each_layouts = {
+	.print = { print_kasan_layout, print_kasan_layout, print_json_layout },
+};
+
 /* kasan and json: one report per leak. */
-static size_t report_each(struct kasan_leak *leaks, size_t n)
+static size_t report_each(struct leak *leaks, size_t n)
 {
 	size_t i, objects = 0;
 
 	for (i = 0; i < n; i++) {
-		struct kasan_leak *l = &leaks[i];
+		struct leak *l = &leaks[i];
 		struct ksan_report r;
 
 		fill(&r, l);
 		if (!core_report_begin(r.pc, "memory-leak", 0))
 			continue;
-		if (core_report_callback(&r)) {
-			l->handled = 1;
-			core_report_cancel();
-			continue;
-		}
-		if (core_opt.report_format == FORMAT_JSON)
-			print_json(l);
-		else
-			print_kasan(l);
-		objects += l->count;
-		core_report_end(0);
+		l->handled = !core_report_emit(&r, &each_layouts, l, 0);
+		if (!l->handled)
+			objects += l->count;
 	}
 	return objects;
 }
 
-/* asan: LeakSanitizer's one report. */
-static size_t report_asan(struct kasan_leak *leaks, size_t n, size_t omitted,
-			  size_t omitted_bytes)
+/* LeakSanitizer's one report for all leaks, its callbacks made. */
+struct lsan_report {
+	struct leak *leaks;
+	size_t n, omitted, omitted_bytes, objects, bytes, shown;
+};
+
+static void print_lsan(void *arg)
 {
-	size_t i, objects = 0, bytes = 0, shown = 0;
+	struct lsan_report *x = arg;
+	struct leak *leaks = x->leaks;
+	size_t i;
 
-	if (!core_report_begin(0, "memory-leak", 0))
-		return 0;
-	for (i = 0; i < n; i++) {
-		struct ksan_report r;
-
-		fill(&r, &leaks[i]);
-		leaks[i].handled = core_report_callback(&r) != 0;
-		if (!leaks[i].handled) {
-			objects += leaks[i].count;
-			bytes += leaks[i].bytes;
-			shown++;
-		}
-	}
-	if (shown) {
-		core_bprintf(&core_rbuf, "\n" ASAN_BANNER "\n==%d==ERROR: LeakSanitizer: "
+	if (x->shown) {
+		core_bprintf(&core_rbuf, "\n" CORE_ASAN_BANNER "\n==%d==ERROR: LeakSanitizer: "
 			     "detected memory leaks\n\n", ksan_port_pid());
-		if (omitted)
+		if (x->omitted)
 			core_bprintf(&core_rbuf, "Too many leaks! Only the first %zu leaks "
-				     "encountered will be reported.\n", n);
-		for (i = 0; i < n; i++) {
+				     "encountered will be reported.\n", x->n);
+		for (i = 0; i < x->n; i++) {
 			const uintptr_t *pcs;
 			size_t np;
 
@@ -268,38 +268,88 @@ static size_t report_asan(struct kasan_leak *leaks, size_t n, size_t omitted,
 			core_report_flush();
 		}
 	}
-	kasan_leak_print_suppressions(1);
-	if (shown) {
-		objects += omitted;
-		bytes += omitted_bytes;
+	leak_print_suppressions(1);
+	if (x->shown) {
+		x->objects += x->omitted;
+		x->bytes += x->omitted_bytes;
 		core_bprintf(&core_rbuf, "SUMMARY: AddressSanitizer: %zu byte(s) leaked in %zu "
-			     "allocation(s).\n", bytes, objects);
+			     "allocation(s).\n", x->bytes, x->objects);
 	}
-	core_report_end(0);
-	return objects;
 }
 
-size_t kasan_report_leaks(struct kasan_leak *leaks, size_t n, size_t omitted,
+static const struct core_report_ops lsan_layouts = {
+	.print = { print_lsan, print_lsan, print_lsan },
+};
+
+/* asan: LeakSanitizer's one report. */
+static size_t report_asan(struct leak *leaks, size_t n, size_t omitted,
 			  size_t omitted_bytes)
 {
-	size_t objects;
+	struct lsan_report x = { leaks, n, omitted, omitted_bytes, 0, 0, 0 };
+	size_t i;
 
-	if (core_opt.report_format == FORMAT_ASAN)
-		return report_asan(leaks, n, omitted, omitted_bytes);
-	objects = report_each(leaks, n);
-	if (core_opt.report_format == FORMAT_JSON)
-		return objects + omitted;
-	/* kmemleak's closing line, and what was suppressed or left out */
-	if (core_report_begin(0, "memory-leak", 0)) {
-		kasan_leak_print_suppressions(0);
-		if (omitted)
-			core_bprintf(&core_rbuf, "kmemleak: %zu more object(s), %zu byte(s), "
-				     "from more than %zu backtraces not shown\n", omitted,
-				     omitted_bytes, n);
-		if (objects + omitted)
-			core_bprintf(&core_rbuf, "kmemleak: %zu new suspected memory leaks\n",
-				     objects + omitted);
-		core_report_end(0);
+	if (!core_report_begin(0, "memory-leak", 0))
+		return 0;
+	for (i = 0; i < n; i++) {
+		struct ksan_report r;
+
+		fill(&r, &leaks[i]);
+		leaks[i].handled = core_report_emit_part(&r) != 0;
+		if (!leaks[i].handled) {
+			x.objects += leaks[i].count;
+			x.bytes += leaks[i].bytes;
+			x.shown++;
+		}
 	}
-	return objects + omitted;
+	core_report_emit(0, &lsan_layouts, &x, 0);
+	return x.objects;
+}
+
+/* kmemleak's closing line, and what was suppressed or left out. */
+struct kmemleak_tail {
+	size_t n, objects, omitted, omitted_bytes;
+};
+
+static void print_kmemleak_tail(void *arg)
+{
+	const struct kmemleak_tail *t = arg;
+
+	leak_print_suppressions(0);
+	if (t->omitted)
+		core_bprintf(&core_rbuf, "kmemleak: %zu more object(s), %zu byte(s), "
+			     "from more than %zu backtraces not shown\n", t->omitted,
+			     t->omitted_bytes, t->n);
+	if (t->objects + t->omitted)
+		core_bprintf(&core_rbuf, "kmemleak: %zu new suspected memory leaks\n",
+			     t->objects + t->omitted);
+}
+
+static const struct core_report_ops kmemleak_tail_layouts = {
+	.print = { print_kmemleak_tail },
+};
+
+static size_t report_kmemleak(struct leak *leaks, size_t n, size_t omitted,
+			      size_t omitted_bytes)
+{
+	struct kmemleak_tail t = { n, report_each(leaks, n), omitted, omitted_bytes };
+
+	if (core_report_begin(0, "memory-leak", 0))
+		core_report_emit(0, &kmemleak_tail_layouts, &t, 0);
+	return t.objects + omitted;
+}
+
+static size_t report_json(struct leak *leaks, size_t n, size_t omitted,
+			  size_t omitted_bytes)
+{
+	return report_each(leaks, n) + omitted;
+}
+
+size_t leak_report(struct leak *leaks, size_t n, size_t omitted, size_t omitted_bytes)
+{
+	/* the layout chooses the grouping: a report per leak, or one */
+	static size_t (*const report_in[CORE_FORMATS])(struct leak *, size_t, size_t, size_t) = {
+		report_kmemleak, report_asan, report_json,
+	};
+
+	return report_in[core_report_layout()](leaks, n, omitted, omitted_bytes);
 }

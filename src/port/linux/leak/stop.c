@@ -1,6 +1,6 @@
 /*
  * This file contains the Linux port's part of leak detection: stopping the
- * world, naming the roots, and the check at exit.
+ * world and naming the roots (the check at exit is exit.c's).
  *
  * Stopping: with the runtime's locks taken (fork's set, so no thread is
  * stopped inside the runtime), every other thread of the process (listed
@@ -44,87 +44,19 @@
 #include <sys/uio.h>
 #include <ucontext.h>
 #include <unistd.h>
-#include "libc.h"
-#include "linux.h"
-#include "../../kasan/leak.h"
+#include "../libc.h"
+#include "../linux.h"
+#include "../../../leak/leak.h"
+#include "../../../kfence/kfence.h"
+#include "regs.h"
 
 #define MAX_RANGES 4096		/* writable segments of all modules */
 #define MAX_THREADS 16384
-#define REGS_MAX 4608		/* a copy of a thread's register state */
 #define STOP_TIMEOUT_NS 1000000000ull	/* for the registry's threads */
 #define UNKNOWN_WAIT_NS 20000000ull	/* for the others */
 #define RED_ZONE 128		/* below the x86-64 stack pointer */
 #define OFF_STACK_SCAN (64u << 10)	/* sp on a signal stack: what to read */
 #define STATIC_TLS_MAX (16u << 20)	/* static TLS lies this close to the thread pointer */
-
-/* ---- per architecture: a thread's registers and pointers -------------- */
-
-#if defined(__x86_64__)
-static inline uintptr_t read_tp(void)
-{
-	uintptr_t tp;
-
-	__asm__ volatile("mov %%fs:0, %0" : "=r"(tp));
-	return tp;
-}
-static inline uintptr_t read_sp(void)
-{
-	uintptr_t sp;
-
-	__asm__ volatile("mov %%rsp, %0" : "=r"(sp));
-	return sp;
-}
-static inline uintptr_t uc_sp(const ucontext_t *uc)
-{
-	return (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
-}
-/* The general registers, then the SSE ones (a pointer in flight in a
- * vectorised copy lives in an xmm register). */
-static size_t copy_regs(uint8_t *out, const ucontext_t *uc)
-{
-	size_t n = sizeof(uc->uc_mcontext.gregs);
-
-	core_memcpy(out, uc->uc_mcontext.gregs, n);
-	if (uc->uc_mcontext.fpregs) {
-		core_memcpy(out + n, uc->uc_mcontext.fpregs, sizeof(*uc->uc_mcontext.fpregs));
-		n += sizeof(*uc->uc_mcontext.fpregs);
-	}
-	return n;
-}
-/* static TLS below the thread pointer, the descriptor above it */
-#define TCB_ABOVE_TP 1
-#elif defined(__aarch64__)
-static inline uintptr_t read_tp(void)
-{
-	uintptr_t tp;
-
-	__asm__ volatile("mrs %0, tpidr_el0" : "=r"(tp));
-	return tp;
-}
-static inline uintptr_t read_sp(void)
-{
-	uintptr_t sp;
-
-	__asm__ volatile("mov %0, sp" : "=r"(sp));
-	return sp;
-}
-static inline uintptr_t uc_sp(const ucontext_t *uc)
-{
-	return (uintptr_t)uc->uc_mcontext.sp;
-}
-/* x0-x30, sp, pc, pstate and the FP/SIMD record in __reserved */
-static size_t copy_regs(uint8_t *out, const ucontext_t *uc)
-{
-	size_t n = sizeof(uc->uc_mcontext) < REGS_MAX ? sizeof(uc->uc_mcontext) : REGS_MAX;
-
-	core_memcpy(out, &uc->uc_mcontext, n);
-	return n;
-}
-#define TCB_ABOVE_TP 0		/* the descriptor below, static TLS above */
-#else
-#error "leak detection: unknown architecture"
-#endif
-_Static_assert(REGS_MAX >= 184 + 512, "x86-64's general and SSE registers fit");
 
 /* ---- what is gathered before the locks --------------------------------- */
 
@@ -166,7 +98,7 @@ static void gather_tls(uintptr_t data, size_t size, uintptr_t tp)
 {
 	intptr_t off = (intptr_t)(data - tp);
 
-	if (core_pagemap_get(data) || is_kfence_address((void *)data))
+	if (core_pagemap_get(data) || core_heap_pool_of(data))
 		return;		/* a heap object: the DTV reaches it */
 	if (off < -(intptr_t)STATIC_TLS_MAX || off > (intptr_t)STATIC_TLS_MAX) {
 		if (nself_tls < ARRAY_SIZE(self_tls))
@@ -485,7 +417,7 @@ static void resume_threads(void)
  * below (gathering, stopping, the object table, the scan) hold nothing of
  * the program's, only the runtime's values, some of them in slots a frame
  * leaves unused: a stale word there can look like a pointer and hide a
- * leak.  The check zeroes the stack where this frame goes (leak.c).
+ * leak.  The check zeroes the stack where this frame goes (src/leak/check.c).
  */
 __attribute__((noinline)) int ksan_port_stop_the_world(void (*fn)(void *arg), void *arg)
 {
@@ -600,89 +532,5 @@ void ksan_port_for_each_root(root_fn fn, void *arg)
 			scan_stopped(fn, arg, &slots[i]);
 		else if (!port_thread_stack_locked(slots[i].tid, &lo, &hi))
 			scan_copy(fn, arg, lo, hi, KSAN_ROOT_STACK);	/* running */
-	}
-}
-
-/* ---- __lsan_disable, the check at exit ---------------------------------- */
-
-int port_leak_disabled_used;	/* a thread ever called __lsan_disable */
-static __thread int disabled __attribute__((tls_model("initial-exec")));
-
-PORT_API void __lsan_disable(void)
-{
-	disabled++;
-	__atomic_store_n(&port_leak_disabled_used, 1, __ATOMIC_RELAXED);
-}
-
-PORT_API void __lsan_enable(void)
-{
-	if (disabled > 0)
-		disabled--;
-	else if (core_opt.verbosity)
-		core_printf("ksan: __lsan_enable() without __lsan_disable()\n");
-}
-
-void port_leak_disabled_alloc(void *p)
-{
-	if (disabled && p)
-		kasan_leak_ignore(p);
-}
-
-/* The program's hooks, as LeakSanitizer knows them. */
-extern int __lsan_is_turned_off(void) __attribute__((weak));
-extern const char *__lsan_default_suppressions(void) __attribute__((weak));
-
-enum { ATEXIT_RAN = 1, DTOR_RAN = 2 };
-static int exit_hooks;
-
-static void check_at_exit(void)
-{
-	if (__lsan_is_turned_off && __lsan_is_turned_off())
-		return;
-	if (kasan_leak_at_exit() > 0) {
-		fflush(0);	/* the program's output is whole, as after exit */
-		kasan_leak_die();
-	}
-}
-
-static void exit_hook(void)
-{
-	if (__atomic_fetch_or(&exit_hooks, ATEXIT_RAN, __ATOMIC_RELAXED) & DTOR_RAN)
-		check_at_exit();
-}
-
-__attribute__((destructor(101))) static void exit_dtor(void)
-{
-	if (__atomic_fetch_or(&exit_hooks, DTOR_RAN, __ATOMIC_RELAXED) & ATEXIT_RAN)
-		check_at_exit();
-}
-
-static void fork_child(void)
-{
-	kasan_leak_fork_child();
-}
-
-/* ksan-cc defines this absolute symbol (address 1) when it links libksan.a
- * into a program without generic KASAN's instrumentation (--ksan=kfence,
- * --ksan=ubsan) */
-extern char __ksan_no_kasan[] __attribute__((weak, visibility("hidden")));
-
-void port_leak_init(void)
-{
-	char err[256];
-
-	kasan_leak_set_default(!__ksan_no_kasan);
-
-	atexit(exit_hook);
-	pthread_atfork(0, 0, fork_child);
-	if (__lsan_default_suppressions) {
-		const char *text = __lsan_default_suppressions();
-
-		if (text && kasan_leak_set_suppressions(text, "__lsan_default_suppressions()",
-							err, sizeof(err))) {
-			ksan_port_write(err, core_strlen(err));
-			ksan_port_write("\n", 1);
-			_exit(1);
-		}
 	}
 }
