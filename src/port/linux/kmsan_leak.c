@@ -23,7 +23,7 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
-#include "kmsan_libc.h"
+#include "kmsan/libc.h"
 
 /* ---- fallbacks: static executables and early calls -------------------- */
 
