@@ -248,7 +248,7 @@ static const char *const shlib_link_libs[] = {
  * (libc.c, ucontext.c): pulled in even when the program names none */
 static const char *const static_undefs[] = {
     "-Wl,-u,__pthread_create_2_1", "-Wl,-u,__swapcontext", "-Wl,-u,__setcontext",
-    "-Wl,-u,__localtime_r",	/* kmsan_libc_stdio.c: weak, else UTC */
+    "-Wl,-u,__localtime_r",	/* kmsan/libc_stdio.c: weak, else UTC */
 };
 /* KMSAN's libc model (src/port/linux/kmsan/libc_{wchar,random,thread}.c):
  * glibc's other names, its fallbacks in static executables */

@@ -41,6 +41,7 @@
 #include <wchar.h>
 #include "../platform/libc.h"
 #include "../linux.h"
+#include "printf_reads.h"
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 #define W sizeof(wchar_t)
@@ -276,186 +277,6 @@ void port_intercept_stdio_init(void)
 #define WRITE(p, n) port_check(&cl, (p), (n), KSAN_WRITE)
 #define FAULT() (errno = EFAULT, -1)
 
-/* ---- what output reads ------------------------------------------------- */
-
-/* The bytes printf reads of the string s: "%s" (prec < 0) or "%.<prec>s";
- * wide: wchar_t units.  A pointer without shadow is reported as a 1-byte
- * read (null-ptr-deref, wild-memory-access) without being measured. */
-static int check_string(const struct kasan_caller *c, const void *s, long prec, int wide)
-{
-	const struct kasan_caller cl = *c;
-	uintptr_t a = (uintptr_t)s;
-	size_t n = 0, max = prec < 0 ? (size_t)-1 : (size_t)prec;
-
-	if (!s)
-		return 1;	/* glibc prints "(null)" */
-	if (a < KASAN_NULL_LIMIT || a >= KASAN_ADDR_LIMIT)
-		return READ(s, 1);
-	if (wide)
-		while (n < max && ((const wchar_t *)s)[n])
-			n++;
-	else
-		while (n < max && ((const char *)s)[n])
-			n++;
-	n = MIN(n + 1, max);	/* the NUL is read when it comes first */
-	return !n || READ(s, n * (wide ? W : 1));
-}
-
-static int fmt_at(const void *fmt, size_t i, int wide)
-{
-	return wide ? (int)((const wchar_t *)fmt)[i] : ((const unsigned char *)fmt)[i];
-}
-
-/* Sets of ASCII characters as two 64-bit masks, for one test per
- * character where a search of the set's string cost a call and a loop per
- * flag of every conversion (lua's string.format calls snprintf per item). */
-#define CH_BIT(c, half) ((c) / 64 == (half) ? 1ull << ((c) % 64) : 0)
-#define SET2(a, b, h) (CH_BIT(a, h) | CH_BIT(b, h))
-#define SET4(a, b, c, d, h) (SET2(a, b, h) | SET2(c, d, h))
-#define FLAGS_SET(h) (SET4('-', '+', ' ', '#', h) | SET2('0', '\'', h) | CH_BIT('I', h))
-#define LENGTH_SET(h) (SET4('h', 'l', 'L', 'q', h) | SET4('j', 'z', 't', 'Z', h))
-
-static inline int in_set(int ch, uint64_t lo, uint64_t hi)
-{
-	if (ch <= 0 || ch >= 128)
-		return 0;
-	return ((ch < 64 ? lo : hi) >> (ch % 64)) & 1;
-}
-
-#define is_flag(ch) in_set(ch, FLAGS_SET(0), FLAGS_SET(1))
-#define is_length(ch) in_set(ch, LENGTH_SET(0), LENGTH_SET(1))
-
-/*
- * Walks the conversions of fmt (narrow or wide) and the arguments they
- * take, in order; checks what %s, %ls, %S read and what %n writes.
- * Returns 0 after a report.
- */
-static int check_args(const struct kasan_caller *c, const void *fmt, int wide, va_list ap)
-{
-	const struct kasan_caller cl = *c;
-	size_t i = 0;
-	va_list aq;
-	int ok = 1, ch;
-
-	va_copy(aq, ap);
-	while (ok && (ch = fmt_at(fmt, i++, wide))) {
-		long prec = -1;
-		int len = 0, dlen = 0;
-		void *ptr;
-
-		if (ch != '%')
-			continue;
-		if ((ch = fmt_at(fmt, i++, wide)) == '%')
-			continue;
-		while (is_flag(ch))
-			ch = fmt_at(fmt, i++, wide);
-		if (ch == '*') {
-			(void)va_arg(aq, int);
-			ch = fmt_at(fmt, i++, wide);
-		}
-		while (ch >= '0' && ch <= '9')
-			ch = fmt_at(fmt, i++, wide);
-		if (ch == '$')
-			break;		/* positional arguments: not followed */
-		if (ch == '.') {
-			ch = fmt_at(fmt, i++, wide);
-			if (ch == '*') {
-				int p = va_arg(aq, int);
-
-				prec = p < 0 ? -1 : p;
-				ch = fmt_at(fmt, i++, wide);
-			} else {
-				for (prec = 0; ch >= '0' && ch <= '9'; ch = fmt_at(fmt, i++, wide))
-					if (prec < (1l << 30))
-						prec = prec * 10 + (ch - '0');
-			}
-		}
-		if (is_length(ch)) {
-			len = ch;
-			ch = fmt_at(fmt, i++, wide);
-			if ((len == 'h' || len == 'l') && ch == len) {
-				dlen = 1;
-				ch = fmt_at(fmt, i++, wide);
-			}
-		}
-		switch (ch) {
-		case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'b': case 'B':
-			if (len && len != 'h')
-				(void)va_arg(aq, long long);
-			else
-				(void)va_arg(aq, int);
-			break;
-		case 'c': case 'C':
-			(void)va_arg(aq, int);
-			break;
-		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
-			if (len == 'L')
-				(void)va_arg(aq, long double);
-			else
-				(void)va_arg(aq, double);
-			break;
-		case 'p':
-			(void)va_arg(aq, void *);
-			break;
-		case 'm':
-			break;
-		case 'n':
-			ptr = va_arg(aq, void *);
-			ok = WRITE(ptr, len == 'h' ? (dlen ? 1 : 2) : len ? 8 : 4);
-			break;
-		case 's':
-			ok = check_string(&cl, va_arg(aq, void *), prec, len == 'l');
-			break;
-		case 'S':
-			ok = check_string(&cl, va_arg(aq, void *), prec, 1);
-			break;
-		default:
-			goto out;	/* the end, or a conversion not known here */
-		}
-	}
-out:
-	va_end(aq);
-	return ok;
-}
-
-/* The format and what its conversions read; 0 after a report. */
-static int check_fmt(const struct kasan_caller *c, const char *fmt, va_list ap)
-{
-	const struct kasan_caller cl = *c;
-
-	if (!fmt)
-		return 1;	/* the C library's own answer */
-	return READ(fmt, core_strlen(fmt) + 1) && check_args(c, fmt, 0, ap);
-}
-
-static int check_wfmt(const struct kasan_caller *c, const wchar_t *fmt, va_list ap)
-{
-	if (!fmt)
-		return 1;
-	return check_string(c, fmt, -1, 1) && check_args(c, fmt, 1, ap);
-}
-
-/*
- * The wprintf family on stream f.  A byte-oriented stream (a narrow
- * function used it first: printf, puts...) makes glibc's wide printf
- * return -1 before it reads the format or any argument, so a bad %ls
- * argument there is not read; the program passed it all the same, so it
- * is still reported, and the report says what the C library would do
- * (issue 25: Juliet's CWE416 cases).
- */
-static int check_wfmt_on(const struct kasan_caller *c, FILE *f, const wchar_t *fmt, va_list ap)
-{
-	struct core_thread *t = core_thread_get();
-	int ok;
-
-	if (f && fwide(f, 0) < 0)
-		t->report_note = "The stream is byte-oriented: the C library's wide printf returns -1 "
-				 "there without reading its format or arguments";
-	ok = check_wfmt(c, fmt, ap);
-	t->report_note = 0;
-	return ok;
-}
-
 /* size == (size_t)-1: sprintf, no bound.  Returns 0 after a report. */
 static int check_printf(const struct kasan_caller *c, char *d, size_t size,
 			const char *fmt, va_list ap)
@@ -464,7 +285,7 @@ static int check_printf(const struct kasan_caller *c, char *d, size_t size,
 	va_list aq;
 	int len;
 
-	if (!check_fmt(c, fmt, ap))
+	if (!port_printf_format(c, fmt, ap))
 		return 0;
 	/* a whole buffer that is addressable needs no measuring (not scanned
 	 * past 1 MiB: a size larger than the buffer is common) */
@@ -483,7 +304,7 @@ PORT_INTERCEPTOR int puts(const char *s)
 {
 	PORT_CALLER(cl, puts);
 
-	if (likely(kasan_ready) && !check_string(&cl, s, -1, 0))
+	if (likely(kasan_ready) && !port_printf_string(&cl, s, -1, 0))
 		return FAULT();
 	return real_puts(s);
 }
@@ -492,7 +313,7 @@ PORT_INTERCEPTOR int fputs(const char *s, FILE *f)
 {
 	PORT_CALLER(cl, fputs);
 
-	if (likely(kasan_ready) && !check_string(&cl, s, -1, 0))
+	if (likely(kasan_ready) && !port_printf_string(&cl, s, -1, 0))
 		return FAULT();
 	return real_fputs(s, f);
 }
@@ -501,7 +322,7 @@ PORT_INTERCEPTOR int fputs_unlocked(const char *s, FILE *f)
 {
 	PORT_CALLER(cl, fputs_unlocked);
 
-	if (likely(kasan_ready) && !check_string(&cl, s, -1, 0))
+	if (likely(kasan_ready) && !port_printf_string(&cl, s, -1, 0))
 		return FAULT();
 	return real_fputs_unlocked(s, f);
 }
@@ -522,7 +343,7 @@ PORT_INTERCEPTOR int fputws(const wchar_t *s, FILE *f)
 {
 	PORT_CALLER(cl, fputws);
 
-	if (likely(kasan_ready) && !check_string(&cl, s, -1, 1))
+	if (likely(kasan_ready) && !port_printf_string(&cl, s, -1, 1))
 		return FAULT();
 	return real_fputws(s, f);
 }
@@ -531,7 +352,7 @@ PORT_INTERCEPTOR int fputws_unlocked(const wchar_t *s, FILE *f)
 {
 	PORT_CALLER(cl, fputws_unlocked);
 
-	if (likely(kasan_ready) && !check_string(&cl, s, -1, 1))
+	if (likely(kasan_ready) && !port_printf_string(&cl, s, -1, 1))
 		return FAULT();
 	return real_fputws_unlocked(s, f);
 }
@@ -565,57 +386,57 @@ PORT_INTERCEPTOR int fputws_unlocked(const wchar_t *s, FILE *f)
 		return r;						\
 	}
 
-VA_OUTPUT(printf, check_fmt(&cl, fmt, ap), real_vfprintf(stdout, fmt, ap), const char *fmt)
+VA_OUTPUT(printf, port_printf_format(&cl, fmt, ap), real_vfprintf(stdout, fmt, ap), const char *fmt)
 /* <stdio.h> defines vprintf inline when optimising: another C name */
 int ksan_vprintf(const char *fmt, va_list ap) __asm__("vprintf");
-OUTPUT(ksan_vprintf, check_fmt(&cl, fmt, ap), real_vfprintf(stdout, fmt, ap), const char *fmt,
+OUTPUT(ksan_vprintf, port_printf_format(&cl, fmt, ap), real_vfprintf(stdout, fmt, ap), const char *fmt,
        va_list ap)
-VA_OUTPUT(fprintf, check_fmt(&cl, fmt, ap), real_vfprintf(f, fmt, ap), FILE *f,
+VA_OUTPUT(fprintf, port_printf_format(&cl, fmt, ap), real_vfprintf(f, fmt, ap), FILE *f,
 	  const char *fmt)
-OUTPUT(vfprintf, check_fmt(&cl, fmt, ap), real_vfprintf(f, fmt, ap), FILE *f, const char *fmt,
+OUTPUT(vfprintf, port_printf_format(&cl, fmt, ap), real_vfprintf(f, fmt, ap), FILE *f, const char *fmt,
        va_list ap)
-VA_OUTPUT(dprintf, check_fmt(&cl, fmt, ap), real_vdprintf(fd, fmt, ap), int fd, const char *fmt)
-OUTPUT(vdprintf, check_fmt(&cl, fmt, ap), real_vdprintf(fd, fmt, ap), int fd, const char *fmt,
+VA_OUTPUT(dprintf, port_printf_format(&cl, fmt, ap), real_vdprintf(fd, fmt, ap), int fd, const char *fmt)
+OUTPUT(vdprintf, port_printf_format(&cl, fmt, ap), real_vdprintf(fd, fmt, ap), int fd, const char *fmt,
        va_list ap)
-VA_OUTPUT(asprintf, WRITE(p, sizeof(*p)) && check_fmt(&cl, fmt, ap),
+VA_OUTPUT(asprintf, WRITE(p, sizeof(*p)) && port_printf_format(&cl, fmt, ap),
 	  real_vasprintf(p, fmt, ap), char **p, const char *fmt)
-OUTPUT(vasprintf, WRITE(p, sizeof(*p)) && check_fmt(&cl, fmt, ap), real_vasprintf(p, fmt, ap),
+OUTPUT(vasprintf, WRITE(p, sizeof(*p)) && port_printf_format(&cl, fmt, ap), real_vasprintf(p, fmt, ap),
        char **p, const char *fmt, va_list ap)
 
-VA_OUTPUT(__printf_chk, check_fmt(&cl, fmt, ap), real___vfprintf_chk(stdout, flag, fmt, ap),
+VA_OUTPUT(__printf_chk, port_printf_format(&cl, fmt, ap), real___vfprintf_chk(stdout, flag, fmt, ap),
 	  int flag, const char *fmt)
-OUTPUT(__vprintf_chk, check_fmt(&cl, fmt, ap), real___vfprintf_chk(stdout, flag, fmt, ap),
+OUTPUT(__vprintf_chk, port_printf_format(&cl, fmt, ap), real___vfprintf_chk(stdout, flag, fmt, ap),
        int flag, const char *fmt, va_list ap)
-VA_OUTPUT(__fprintf_chk, check_fmt(&cl, fmt, ap), real___vfprintf_chk(f, flag, fmt, ap),
+VA_OUTPUT(__fprintf_chk, port_printf_format(&cl, fmt, ap), real___vfprintf_chk(f, flag, fmt, ap),
 	  FILE *f, int flag, const char *fmt)
-OUTPUT(__vfprintf_chk, check_fmt(&cl, fmt, ap), real___vfprintf_chk(f, flag, fmt, ap),
+OUTPUT(__vfprintf_chk, port_printf_format(&cl, fmt, ap), real___vfprintf_chk(f, flag, fmt, ap),
        FILE *f, int flag, const char *fmt, va_list ap)
-VA_OUTPUT(__dprintf_chk, check_fmt(&cl, fmt, ap), real___vdprintf_chk(fd, flag, fmt, ap),
+VA_OUTPUT(__dprintf_chk, port_printf_format(&cl, fmt, ap), real___vdprintf_chk(fd, flag, fmt, ap),
 	  int fd, int flag, const char *fmt)
-OUTPUT(__vdprintf_chk, check_fmt(&cl, fmt, ap), real___vdprintf_chk(fd, flag, fmt, ap),
+OUTPUT(__vdprintf_chk, port_printf_format(&cl, fmt, ap), real___vdprintf_chk(fd, flag, fmt, ap),
        int fd, int flag, const char *fmt, va_list ap)
-VA_OUTPUT(__asprintf_chk, WRITE(p, sizeof(*p)) && check_fmt(&cl, fmt, ap),
+VA_OUTPUT(__asprintf_chk, WRITE(p, sizeof(*p)) && port_printf_format(&cl, fmt, ap),
 	  real___vasprintf_chk(p, flag, fmt, ap), char **p, int flag, const char *fmt)
-OUTPUT(__vasprintf_chk, WRITE(p, sizeof(*p)) && check_fmt(&cl, fmt, ap),
+OUTPUT(__vasprintf_chk, WRITE(p, sizeof(*p)) && port_printf_format(&cl, fmt, ap),
        real___vasprintf_chk(p, flag, fmt, ap), char **p, int flag, const char *fmt, va_list ap)
 
 /* ---- wprintf family ----------------------------------------------------- */
 
-VA_OUTPUT(wprintf, check_wfmt_on(&cl, stdout, fmt, ap), real_vfwprintf(stdout, fmt, ap),
+VA_OUTPUT(wprintf, port_printf_wformat_on(&cl, stdout, fmt, ap), real_vfwprintf(stdout, fmt, ap),
 	  const wchar_t *fmt)
-OUTPUT(vwprintf, check_wfmt_on(&cl, stdout, fmt, ap), real_vfwprintf(stdout, fmt, ap), const wchar_t *fmt,
+OUTPUT(vwprintf, port_printf_wformat_on(&cl, stdout, fmt, ap), real_vfwprintf(stdout, fmt, ap), const wchar_t *fmt,
        va_list ap)
-VA_OUTPUT(fwprintf, check_wfmt_on(&cl, f, fmt, ap), real_vfwprintf(f, fmt, ap), FILE *f,
+VA_OUTPUT(fwprintf, port_printf_wformat_on(&cl, f, fmt, ap), real_vfwprintf(f, fmt, ap), FILE *f,
 	  const wchar_t *fmt)
-OUTPUT(vfwprintf, check_wfmt_on(&cl, f, fmt, ap), real_vfwprintf(f, fmt, ap), FILE *f,
+OUTPUT(vfwprintf, port_printf_wformat_on(&cl, f, fmt, ap), real_vfwprintf(f, fmt, ap), FILE *f,
        const wchar_t *fmt, va_list ap)
-VA_OUTPUT(__wprintf_chk, check_wfmt_on(&cl, stdout, fmt, ap), real___vfwprintf_chk(stdout, flag, fmt, ap),
+VA_OUTPUT(__wprintf_chk, port_printf_wformat_on(&cl, stdout, fmt, ap), real___vfwprintf_chk(stdout, flag, fmt, ap),
 	  int flag, const wchar_t *fmt)
-OUTPUT(__vwprintf_chk, check_wfmt_on(&cl, stdout, fmt, ap), real___vfwprintf_chk(stdout, flag, fmt, ap),
+OUTPUT(__vwprintf_chk, port_printf_wformat_on(&cl, stdout, fmt, ap), real___vfwprintf_chk(stdout, flag, fmt, ap),
        int flag, const wchar_t *fmt, va_list ap)
-VA_OUTPUT(__fwprintf_chk, check_wfmt_on(&cl, f, fmt, ap), real___vfwprintf_chk(f, flag, fmt, ap),
+VA_OUTPUT(__fwprintf_chk, port_printf_wformat_on(&cl, f, fmt, ap), real___vfwprintf_chk(f, flag, fmt, ap),
 	  FILE *f, int flag, const wchar_t *fmt)
-OUTPUT(__vfwprintf_chk, check_wfmt_on(&cl, f, fmt, ap), real___vfwprintf_chk(f, flag, fmt, ap),
+OUTPUT(__vfwprintf_chk, port_printf_wformat_on(&cl, f, fmt, ap), real___vfwprintf_chk(f, flag, fmt, ap),
        FILE *f, int flag, const wchar_t *fmt, va_list ap)
 
 /* ---- printf family: into memory ---------------------------------------- */

@@ -4,7 +4,7 @@
  * enables the detector, says whether a watchpoint can have anybody to wait
  * for (one thread until the first pthread_create, threads.c), clears the
  * watchpoints in a fork child and prints the counters at exit.  With
- * --ksan=kcsan,kfence, kfence_malloc.c (libksan-kcsan-kfence.a) samples in
+ * --ksan=kcsan,kfence, kfence/malloc.c (libksan-kcsan-kfence.a) samples in
  * front of glibc's malloc once start-up is done.
  */
 #define _GNU_SOURCE
@@ -18,7 +18,8 @@ static void kcsan_at_exit(void)
 		kcsan_print_stats();
 }
 
-void port_kcsan_init(void)
+/* heap.h: KCSAN's start-up takes the heap's turn */
+void port_heap_init(void)
 {
 	/* the main thread alone: no stalls until a second thread exists
 	 * (unless signal handlers are watched: they interrupt this one) */
@@ -28,7 +29,13 @@ void port_kcsan_init(void)
 	atexit(kcsan_at_exit);
 }
 
-/* kfence_malloc.c: start-up's own allocations (and any before it) go
+/* heap.h: the port's "runtime is up" test (sigmask.c) */
+int port_heap_ready(void)
+{
+	return kcsan_enabled;
+}
+
+/* kfence/malloc.c: start-up's own allocations (and any before it) go
  * straight to glibc */
 int port_kfence_heap_start(void)
 {

@@ -3,7 +3,7 @@
  * library's own: each call samples into KFENCE now and then and otherwise
  * forwards to the C library's allocator (glibc's __libc_malloc and friends,
  * musl's malloc and friends: libc.h).  Shared by libksan-kfence.so
- * (LD_PRELOAD, kfence_preload.c) and, for --ksan=kcsan,kfence, by
+ * (LD_PRELOAD, kfence/preload.c) and, for --ksan=kcsan,kfence, by
  * libksan-kcsan-kfence.a (dynamic executables only: a static glibc's
  * malloc.o defines malloc beside __libc_malloc).  The host says when
  * sampling may start (port_kfence_heap_start).

@@ -1,6 +1,6 @@
 /*
  * This file contains the glue of libksan-kfence.so, KFENCE for programs
- * nobody recompiled (LD_PRELOAD): the malloc family (kfence_malloc.c)
+ * nobody recompiled (LD_PRELOAD): the malloc family (kfence/malloc.c)
  * samples into KFENCE and otherwise forwards to the C library's own
  * allocator (glibc's or musl's),
  * start-up reads KSAN_OPTIONS and installs the port's SIGSEGV handler
@@ -107,7 +107,7 @@ __attribute__((constructor)) static void preload_ctor(void)
 		init();
 }
 
-/* kfence_malloc.c: sampling starts once start-up is done (or, from the
+/* kfence/malloc.c: sampling starts once start-up is done (or, from the
  * first allocation, here); start-up's own allocations go to glibc */
 int port_kfence_heap_start(void)
 {

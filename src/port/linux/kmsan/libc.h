@@ -1,6 +1,6 @@
 /*
  * This file contains what KMSAN's model of the C library (kmsan_libc_*.c,
- * kmsan_leak.c, kmsan_start.c) shares: how an interceptor marks what the
+ * kmsan_leak.c, kmsan/start.c) shares: how an interceptor marks what the
  * uninstrumented library wrote, and the start-up calls that point each
  * file's real_* at the C library.
  *
@@ -76,7 +76,7 @@ static inline void kmsan_wrote_file_buffer(FILE *f)
 		kmsan_unpoison(lo, (size_t)(hi - lo));
 }
 
-/* kmsan_start.c calls these from .preinit_array, after port_init: dynamic
+/* kmsan/start.c calls these from .preinit_array, after port_init: dynamic
  * executables find the C library's functions; static ones keep the
  * fallbacks each file names (system calls, glibc's other names). */
 void port_kmsan_libc_io_init(void);
@@ -90,7 +90,7 @@ void port_kmsan_libc_random_init(void);
 void port_kmsan_libc_thread_init(void);
 void port_kmsan_leak_init(void);
 
-/* kmsan_libc.c: the C library's code (libc.so, the loader) */
+/* kmsan/libc.c: the C library's code (libc.so, the loader) */
 void port_kmsan_libc_text_init(void);
 int port_kmsan_from_libc(uintptr_t pc);
 /* 1 if the C library is a shared object (its code was found): 0 in a

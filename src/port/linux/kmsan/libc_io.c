@@ -7,7 +7,7 @@
  * false positive ("uninit-value") when the program reads it.
  *
  * Initialised after the call (the bytes the call reports it wrote):
- *   kmsan_libc_io.c    read pread pread64 readv preadv recv recvfrom
+ *   kmsan/libc_io.c    read pread pread64 readv preadv recv recvfrom
  *                      recvmsg (payload by the returned count across the
  *                      iovecs, msg_name, msg_namelen, msg_control,
  *                      msg_controllen, msg_flags); fread fread_unlocked
@@ -17,7 +17,7 @@
  *                      popen (the FILE object); fgetc getc getchar __uflow
  *                      (the stream buffer, which inline getc_unlocked
  *                      reads)
- *   kmsan_libc_sys.c   stat fstat lstat fstatat (and their 64 names) statx;
+ *   kmsan/libc_sys.c   stat fstat lstat fstatat (and their 64 names) statx;
  *                      time gettimeofday clock_gettime clock_getres; pipe
  *                      pipe2 socketpair (the fds); socket addresses of
  *                      accept accept4 getsockname getpeername (and
@@ -27,7 +27,7 @@
  *                      getcwd readlink readlinkat realpath; readdir
  *                      readdir64 (the entry); getpwnam getpwuid (the entry
  *                      and its strings)
- *   kmsan_libc_str.c   copies that carry shadow and origins: strcpy stpcpy
+ *   kmsan/libc_str.c   copies that carry shadow and origins: strcpy stpcpy
  *                      strncpy stpncpy strcat strncat memccpy mempcpy
  *                      strdup strndup __strdup __strndup wcscpy wcsncpy
  *                      wcscat wcsdup wmemcpy wmemmove wmempcpy (wmemset
@@ -37,32 +37,32 @@
  *                      strtold (*endptr); strtok_r strsep (the saved
  *                      pointer); getenv secure_getenv (the string);
  *                      strerror strerror_r __xpg_strerror_r
- *   kmsan_libc_stdio.c scanf sscanf fscanf vscanf vsscanf vfscanf and their
+ *   kmsan/libc_stdio.c scanf sscanf fscanf vscanf vsscanf vfscanf and their
  *                      __isoc99_ names (every assigned %-conversion
  *                      target, %ms buffers included); snprintf sprintf
  *                      vsnprintf vsprintf asprintf vasprintf and the
  *                      __*_chk forms (bytes written + NUL); localtime
  *                      gmtime localtime_r gmtime_r mktime (struct tm and
  *                      its tm_zone string); strftime
- *   kmsan_libc_math.c  frexp frexpf frexpl (the exponent) modf modff modfl
+ *   kmsan/libc_math.c  frexp frexpf frexpl (the exponent) modf modff modfl
  *                      (the integral part)
- *   kmsan_libc_wchar.c mbrtowc mbtowc mbrlen mblen mbsrtowcs mbsnrtowcs
+ *   kmsan/libc_wchar.c mbrtowc mbtowc mbrlen mblen mbsrtowcs mbsnrtowcs
  *                      mbstowcs wcrtomb wctomb wcsrtombs wcsnrtombs
  *                      wcstombs (the characters each reports, the
  *                      terminator when converted, *src, *ps)
- *   kmsan_libc_random.c arc4random_buf getrandom getentropy (the bytes)
- *   kmsan_libc_thread.c pthread_join pthread_tryjoin_np (*retval)
- *   kmsan_start.c      at start-up: argv, envp and their strings, the
+ *   kmsan/libc_random.c arc4random_buf getrandom getentropy (the bytes)
+ *   kmsan/libc_thread.c pthread_join pthread_tryjoin_np (*retval)
+ *   kmsan/start.c      at start-up: argv, envp and their strings, the
  *                      auxiliary vector, the main thread's errno; errno
  *                      after every failing intercepted call
- * Checked as uses (kmsan_libc_cmp.c): memcmp bcmp strcmp strncmp, the
+ * Checked as uses (kmsan/libc_cmp.c): memcmp bcmp strcmp strncmp, the
  *   bytes up to the first difference, when the program calls them.
  * Checked before the call (infoleaks, kmsan_leak.c): write pwrite pwrite64
  *   writev pwritev send sendto (also the address) sendmsg (iovecs up to
  *   msg_iovlen, msg_name, each control message's cmsg_len bytes) fwrite
  *   fwrite_unlocked fputs fputs_unlocked puts.
- * Elsewhere in the port: memcpy memmove memset mmap munmap (kmsan_mem.c,
- *   kmsan_libc.c), the malloc family (malloc.c), pthread_create's
+ * Elsewhere in the port: memcpy memmove memset mmap munmap (kmsan/mem.c,
+ *   kmsan/libc.c), the malloc family (malloc.c), pthread_create's
  *   pthread_t and each new thread's errno (threads.c), sigaction's old
  *   action (signal.c, sigmask.c), sigprocmask's and pthread_sigmask's old
  *   set, ppoll's revents, pselect's fd_sets, epoll_pwait's and

@@ -1,7 +1,7 @@
 /*
  * This file contains KMSAN's model of the C library's system-call wrappers
  * that store results into the program's memory (other than data reads,
- * kmsan_libc_io.c): the stat family, clocks, new descriptors, socket
+ * kmsan/libc_io.c): the stat family, clocks, new descriptors, socket
  * addresses and options, poll and select, epoll_wait, sigpending, wait
  * status, and paths (getcwd,
  * readlink, realpath), directory entries and the user database.  After a successful call the output objects are

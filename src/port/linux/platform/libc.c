@@ -128,7 +128,7 @@ port_pthread_create_t port_libc_pthread_create(void)
 	return LIBC(__pthread_create_2_1, pthread_create);
 }
 
-/* the allocator behind KFENCE (kfence_malloc.c: dynamic executables, so
+/* the allocator behind KFENCE (kfence/malloc.c: dynamic executables, so
  * always libc.so's) */
 MUSL_COPY(void *, malloc, (size_t));
 MUSL_COPY(void, free, (void *));

@@ -68,7 +68,7 @@ typedef int (*port_pthread_create_t)(pthread_t *, const pthread_attr_t *,
 /* pthread_create itself, not ksan's (threads.c), or NULL */
 port_pthread_create_t port_libc_pthread_create(void);
 
-/* kfence_malloc.c: the C library's allocator behind KFENCE's malloc family
+/* kfence/malloc.c: the C library's allocator behind KFENCE's malloc family
  * (the preload and --ksan=kcsan,kfence, dynamic executables only): glibc's
  * __libc_malloc and friends, called directly (the entry points tail-call
  * them); musl's public functions, looked up in libc.so (libc.c), which

@@ -148,7 +148,7 @@ int port_map_fixed(uintptr_t lo, uintptr_t hi)
 	return 0;
 }
 
-#if !defined(KSAN_PORT_KMSAN) && !defined(KSAN_PORT_TAGS)	/* kmsan_shadow.c, tags_port.c */
+#if !defined(KSAN_PORT_KMSAN) && !defined(KSAN_PORT_TAGS)	/* kmsan/shadow.c, tags/port.c */
 /* Shadow ranges (see signal.c): S, and inside it G, the shadow of S. */
 #define PORT_SHADOW_LO ((uintptr_t)KASAN_SHADOW_OFFSET)
 #define PORT_SHADOW_HI ((KASAN_ADDR_LIMIT >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)

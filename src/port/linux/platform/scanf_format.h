@@ -4,7 +4,7 @@
  * many bytes it stored there: the size of its type, the width of %c,
  * strlen+1 of %s and %[ (the string as stored, with its NUL).  KASAN's
  * sscanf interceptors check those ranges (intercept_io.c); KMSAN's mark
- * them initialised (kmsan_libc_stdio.c).  As ASan's scanf_common: %n
+ * them initialised (kmsan/libc_stdio.c).  As ASan's scanf_common: %n
  * counts as no assignment, %*d assigns nothing, positional arguments
  * (%1$d) end the walk, and so does a conversion it does not know.
  */

@@ -106,7 +106,7 @@ void port_init(void)
 			    ksan_port_pid(), (unsigned long)KMSAN_SHADOW_XOR,
 			    (unsigned long)KMSAN_ORIGIN_ADD);
 #elif defined(KSAN_PORT_TAGS)
-	if (core_opt.verbosity)	/* the mode and offset: port_tags_init's line */
+	if (core_opt.verbosity)	/* the mode and offset: tags/port.c's port_heap_init's line */
 		core_printf("ksan: initialised (pid %d, tag-based KASAN)\n", ksan_port_pid());
 #else
 	if (core_opt.verbosity)
@@ -136,7 +136,7 @@ static void preinit(int argc, char **argv, char **envp)
 __attribute__((section(".preinit_array"), used))
 static void (*const ksan_preinit)(int, char **, char **) = preinit;
 
-/* The start-up, for an instrumented library's first constructor (shlib_stubs.c):
+/* The start-up, for an instrumented library's first constructor (shlib/stubs.c):
  * with musl, whose dynamic loader runs the libraries' constructors before
  * the executable's, it is how the runtime is up before a library registers
  * its globals; with glibc, .preinit_array has run already. */

@@ -60,7 +60,7 @@ static void strip(sigset_t *s)
  * for any bad read through an interceptor); expanded in the interceptor. */
 #define CHECK_READ(fn, p, size) ({					\
 	PORT_CALLER(cl_, fn);						\
-	!kasan_ready || port_check(&cl_, (p), (size), 0); })
+	!port_heap_ready() || port_check(&cl_, (p), (size), 0); })
 
 static int sys_sigmask(int how, const sigset_t *set, sigset_t *old)
 {

@@ -1,6 +1,6 @@
 /*
  * This file contains the Linux port's reading of the external symbolizer's
- * answers, apart from the process and its pipes (symbolize_tool.c): where an
+ * answers, apart from the process and its pipes (symbolize/tool.c): where an
  * answer ends in the bytes read so far, and what its lines say.  No I/O, so
  * the fuzz targets (tests/fuzz/) can feed it any bytes.
  */

@@ -1,8 +1,8 @@
 /*
  * This file contains the Linux port's symbolizer entry points: a pc's
- * module and function (symbolize_elf.c), with file:line:column and the
+ * module and function (symbolize/elf.c), with file:line:column and the
  * chain of inlined functions from an external symbolizer
- * (symbolize_tool.c), cached per pc, one lookup at a time, without malloc
+ * (symbolize/tool.c), cached per pc, one lookup at a time, without malloc
  * or stdio.
  */
 #define _GNU_SOURCE

@@ -1,7 +1,7 @@
 /*
  * This file contains what the Linux port's symbolizer files share: the
- * modules (symbolize_elf.c), the external symbolizer process
- * (symbolize_tool.c) and its answers (symbolize_answer.c), and the cache
+ * modules (symbolize/elf.c), the external symbolizer process
+ * (symbolize/tool.c) and its answers (symbolize/answer.c), and the cache
  * in front of them (symbolize.c).  None of it calls malloc or stdio: it
  * runs inside reports, malloc and signal handlers.
  */
@@ -45,7 +45,7 @@ void *sym_map(size_t size);
 const char *sym_intern(const char *s, size_t n);
 void sym_diag(const char *a, const char *b);
 
-/* symbolize_elf.c: the loaded object containing addr, its path in *path
+/* symbolize/elf.c: the loaded object containing addr, its path in *path
  * (NULL if no object contains addr), its base in *base; NULL if its
  * symbols cannot be kept (too many modules). */
 struct sym_module *sym_module_of(uintptr_t addr, uintptr_t *base, const char **path);
@@ -59,7 +59,7 @@ struct sym_module *sym_modules(int *n);
  * *start; NULL if none did. */
 const char *sym_alias_find(uintptr_t addr, uintptr_t *start);
 
-/* symbolize_tool.c: asks llvm-symbolizer (else addr2line) about off in
+/* symbolize/tool.c: asks llvm-symbolizer (else addr2line) about off in
  * path: the location into sym and, if off is in inlined code, the inline
  * chain into sym_chain[0..sym_nchain), innermost first. */
 void sym_ask_tool(struct sym_module *m, const char *path, uintptr_t off,
@@ -67,7 +67,7 @@ void sym_ask_tool(struct sym_module *m, const char *path, uintptr_t off,
 /* After fork() the children and pipes are the parent's: start afresh. */
 void sym_check_fork(void);
 
-/* symbolize_answer.c: the tool's answers.  An answer being read: bytes
+/* symbolize/answer.c: the tool's answers.  An answer being read: bytes
  * go into sym_answer_space's room, then sym_answer_add(n) says whether the
  * answer is complete (then NUL-terminated in buf; over: it was longer than
  * cap, its start dropped, not to be parsed).  sym_parse_answer reads a

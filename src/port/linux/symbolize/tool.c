@@ -201,7 +201,7 @@ static int proc_write(struct sym_proc *p, const char *buf, size_t len)
 /*
  * Read one answer into answer[]: up to a blank line (llvm-symbolizer), or
  * (sentinel: addr2line -a) to the SYM_A2L_SENTINEL line and the two after
- * it (symbolize_answer.c tells).  Returns 0, -1 on error, 1 if the answer
+ * it (symbolize/answer.c tells).  Returns 0, -1 on error, 1 if the answer
  * was too long: read, not kept.
  */
 static int proc_read(struct sym_proc *p, int sentinel)

@@ -72,7 +72,7 @@ static int set_tag_ctrl(unsigned long tcf)
  * inherit the creator's, so only the first thread needs it. */
 static void on_trap(int sig, siginfo_t *info, void *uctx);
 
-void port_tags_init(void)
+void port_heap_init(void)
 {
 	struct sigaction sa;
 	int hw = __ksan_tags_hw != 0;
