@@ -155,6 +155,7 @@ void port_intercept_init(void);		/* from port_init, after port_mem_init */
  * where shadow that is not mapped yet cannot be faulted in). */
 ssize_t port_sys_read(int fd, void *buf, size_t n);
 ssize_t port_sys_write(int fd, const void *buf, size_t n);
+void port_intercept_cmp_init(void);
 void port_intercept_wchar_init(void);
 void port_intercept_io_init(void);
 void port_intercept_mmap_init(void);	/* intercept_mmap.c */

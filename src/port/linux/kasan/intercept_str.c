@@ -1,7 +1,8 @@
 /*
- * This file contains the checked string functions of <string.h> (memcmp,
- * bcmp, memchr, the str* family, strdup, strndup, strtok) and the overlap
- * check that intercept_wchar.c and intercept_io.c share.
+ * This file contains the checked string functions of <string.h> (memchr,
+ * the str* family, strdup, strndup, strtok; the comparisons are in
+ * intercept_cmp.c) and the overlap check that intercept_wchar.c and
+ * intercept_io.c share.
  *
  * What is checked: the bytes the function reads and writes as the C
  * standard defines them, measured before the call (ASan's semantics with
@@ -28,7 +29,6 @@
  * check needs the scan anyway).  Nothing is checked before kasan_ready.
  */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <stdlib.h>
 #include "../linux.h"
 
@@ -36,28 +36,6 @@
 /* the plain loops must not become calls to (checked) memset/memcpy */
 #pragma GCC optimize("no-tree-loop-distribute-patterns")
 #endif
-
-/*
- * A fuzzer's comparison hooks (<sanitizer/common_interface_defs.h>; weak:
- * libFuzzer defines them), called after the comparison with its result,
- * as ASan's interceptors do: the fuzzer learns which bytes a memcmp or
- * strcmp in the program wanted, and tries them.
- */
-#define HOOK(name, ...)							\
-	do {								\
-		if (__sanitizer_weak_hook_##name)			\
-			__sanitizer_weak_hook_##name(__builtin_return_address(0), __VA_ARGS__); \
-	} while (0)
-extern void __sanitizer_weak_hook_memcmp(void *pc, const void *a, const void *b, size_t n,
-					 int result) __attribute__((weak));
-extern void __sanitizer_weak_hook_strcmp(void *pc, const char *a, const char *b,
-					 int result) __attribute__((weak));
-extern void __sanitizer_weak_hook_strncmp(void *pc, const char *a, const char *b, size_t n,
-					  int result) __attribute__((weak));
-extern void __sanitizer_weak_hook_strcasecmp(void *pc, const char *a, const char *b,
-					     int result) __attribute__((weak));
-extern void __sanitizer_weak_hook_strstr(void *pc, const char *h, const char *n,
-					 char *result) __attribute__((weak));
 
 /* ---- shared by the interceptor files --------------------------------- */
 
@@ -72,17 +50,11 @@ int port_overlap(const struct kasan_caller *cl, const char *fn, const void *dst,
 	return !core_thread_get()->in_report;
 }
 
+/* the fuzzer's hook after strstr (intercept_cmp.c: the others) */
+extern void __sanitizer_weak_hook_strstr(void *pc, const char *h, const char *n,
+					 char *result) __attribute__((weak));
+
 /* ---- ksan's own versions: static executables and early calls --------- */
-
-static int own_memcmp(const void *a, const void *b, size_t n)
-{
-	const unsigned char *x = a, *y = b;
-
-	for (; n; n--, x++, y++)
-		if (*x != *y)
-			return *x - *y;
-	return 0;
-}
 
 static void *own_memchr(const void *s, int c, size_t n)
 {
@@ -204,15 +176,13 @@ static char *own_strstr(const char *h, const char *n)
 	size_t nl = own_strlen(n);
 
 	for (; *h; h++)
-		if (!own_memcmp(h, n, nl))
+		if (!core_memcmp(h, n, nl))
 			return (char *)h;
 	return nl ? 0 : (char *)h;
 }
 
 /* ---- the C library's versions, once known ----------------------------- */
 
-static int (*real_memcmp)(const void *, const void *, size_t) = own_memcmp;
-static int (*real_bcmp)(const void *, const void *, size_t) = own_memcmp;
 static void *(*real_memchr)(const void *, int, size_t) = own_memchr;
 static size_t (*real_strlen)(const char *) = own_strlen;
 static size_t (*real_strnlen)(const char *, size_t) = own_strnlen;
@@ -230,8 +200,6 @@ static char *(*real_strpbrk)(const char *, const char *) = own_strpbrk;
 
 void port_intercept_init(void)
 {
-	FIND_REAL(memcmp);
-	FIND_REAL(bcmp);
 	FIND_REAL(memchr);
 	FIND_REAL(strlen);
 	FIND_REAL(strnlen);
@@ -246,6 +214,7 @@ void port_intercept_init(void)
 	FIND_REAL(strspn);
 	FIND_REAL(strcspn);
 	FIND_REAL(strpbrk);
+	port_intercept_cmp_init();
 	port_intercept_wchar_init();
 	port_intercept_io_init();
 	port_intercept_mmap_init();
@@ -257,30 +226,6 @@ void port_intercept_init(void)
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
 /* ---- read-only: checked, then always performed ------------------------- */
-
-PORT_INTERCEPTOR int memcmp(const void *a, const void *b, size_t n)
-{
-	PORT_CALLER(cl, memcmp);
-	int r;
-
-	if (likely(kasan_ready) && n)
-		(void)(READ(a, n) && READ(b, n));
-	r = real_memcmp(a, b, n);
-	HOOK(memcmp, a, b, n, r);
-	return r;
-}
-
-PORT_INTERCEPTOR int bcmp(const void *a, const void *b, size_t n)
-{
-	PORT_CALLER(cl, bcmp);
-	int r;
-
-	if (likely(kasan_ready) && n)
-		(void)(READ(a, n) && READ(b, n));
-	r = real_bcmp(a, b, n);
-	HOOK(memcmp, a, b, n, r);	/* ASan's choice: bcmp has no hook of its own */
-	return r;
-}
 
 PORT_INTERCEPTOR void *memchr(const void *s, int c, size_t n)
 {
@@ -310,81 +255,6 @@ PORT_INTERCEPTOR size_t strnlen(const char *s, size_t max)
 	if (likely(kasan_ready))
 		READ(s, MIN(n + 1, max));
 	return n;
-}
-
-/*
- * Index of the first byte where a and b differ or end, before max: eight
- * bytes at a time while neither load crosses a page (what lies past the
- * end on the same page may be read here, uninstrumented, harmlessly).
- */
-static size_t mismatch(const char *a, const char *b, size_t max)
-{
-	typedef uint64_t __attribute__((may_alias, aligned(1))) word_t;
-	const uint64_t ones = 0x0101010101010101ull, highs = ones << 7;
-	size_t i = 0;
-
-	while (i < max) {
-		uintptr_t pa = (uintptr_t)(a + i), pb = (uintptr_t)(b + i);
-
-		if (max - i >= 8 && (pa & 4095) <= 4088 && (pb & 4095) <= 4088) {
-			uint64_t x = *(const word_t *)pa, y = *(const word_t *)pb;
-			/* the lowest flag is exact: a difference, or a NUL of a */
-			uint64_t m = (x ^ y) | ((x - ones) & ~x & highs);
-
-			if (m)
-				return i + (size_t)(__builtin_ctzll(m) >> 3);
-			i += 8;
-			continue;
-		}
-		if (a[i] != b[i] || !a[i])
-			return i;
-		i++;
-	}
-	return max;
-}
-
-PORT_INTERCEPTOR int strcmp(const char *a, const char *b)
-{
-	PORT_CALLER(cl, strcmp);
-	size_t i = mismatch(a, b, (size_t)-1);
-	int r;
-
-	if (likely(kasan_ready))
-		(void)(READ(a, i + 1) && READ(b, i + 1));
-	r = (unsigned char)a[i] - (unsigned char)b[i];
-	HOOK(strcmp, a, b, r);
-	return r;
-}
-
-PORT_INTERCEPTOR int strncmp(const char *a, const char *b, size_t n)
-{
-	PORT_CALLER(cl, strncmp);
-	size_t i;
-	int r;
-
-	if (!n)
-		return 0;
-	i = mismatch(a, b, n - 1);	/* the last byte is compared anyway */
-	if (likely(kasan_ready))
-		(void)(READ(a, i + 1) && READ(b, i + 1));
-	r = (unsigned char)a[i] - (unsigned char)b[i];
-	HOOK(strncmp, a, b, n, r);
-	return r;
-}
-
-PORT_INTERCEPTOR int strcasecmp(const char *a, const char *b)
-{
-	PORT_CALLER(cl, strcasecmp);
-	size_t i = 0;
-	int r;
-
-	while (a[i] && tolower((unsigned char)a[i]) == tolower((unsigned char)b[i]))
-		i++;
-	if (likely(kasan_ready))
-		(void)(READ(a, i + 1) && READ(b, i + 1));
-	r = tolower((unsigned char)a[i]) - tolower((unsigned char)b[i]);
-	HOOK(strcasecmp, a, b, r);
-	return r;
 }
 
 static char *checked_strchr(const struct kasan_caller *c, const char *s, int ch)
@@ -448,7 +318,8 @@ PORT_INTERCEPTOR char *strstr(const char *h, const char *n)
 		(void)(READ(h, r ? (size_t)(r - h) + nl : real_strlen(h) + 1) &&
 		       READ(n, nl + 1));
 	}
-	HOOK(strstr, h, n, r);
+	if (__sanitizer_weak_hook_strstr)	/* (see intercept_cmp.c) */
+		__sanitizer_weak_hook_strstr(__builtin_return_address(0), h, n, r);
 	return r;
 }
 
