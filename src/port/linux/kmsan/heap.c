@@ -6,6 +6,7 @@
  */
 #include "../linux.h"
 #include "../heap.h"
+#include "libc.h"
 
 _Static_assert((int)KMSAN_ENOMEM == (int)KASAN_ENOMEM && (int)KMSAN_EINVAL == (int)KASAN_EINVAL &&
 	       KMSAN_ZERO == KASAN_ZERO && KMSAN_MAX_ALLOC == KASAN_MAX_ALLOC,
@@ -24,7 +25,13 @@ int port_heap_ready(void)
 
 void *port_heap_malloc(size_t size, size_t align, int flags, const struct core_caller *c, int *err)
 {
-	return kmsan_malloc(size, align, flags, c, err);
+	void *p = kmsan_malloc(size, align, flags, c, err);
+
+	/* the C library's own allocation (getaddrinfo's list, realpath's
+	 * string): it fills it with stores KMSAN does not see */
+	if (likely(p) && unlikely(port_kmsan_from_libc(c->pc)))
+		kmsan_unpoison(p, size);
+	return p;
 }
 
 /* KMSAN judges no frees: a bad one is left alone */

@@ -12,9 +12,6 @@
 #include <stdlib.h>
 #include "../platform/libc.h"
 #include "../linux.h"
-#ifdef KSAN_PORT_KMSAN
-int port_kmsan_from_libc(uintptr_t pc);
-#endif
 #include "../../../kfence/kfence.h"
 
 #define CALLER(fn)							\
@@ -71,12 +68,6 @@ static void *do_alloc(size_t size, size_t align, int flags,
 	p = port_heap_malloc(size, align, flags, cl, &err);
 	if (unlikely(!p))
 		return failed(err, size, align, 0, cl);
-#ifdef KSAN_PORT_KMSAN
-	/* the C library's own allocation (getaddrinfo's list, realpath's
-	 * string): it fills it with stores KMSAN does not see */
-	if (unlikely(port_kmsan_from_libc(cl->pc)))
-		kmsan_unpoison(p, size);
-#endif
 out:
 	port_leak_note_alloc(p);	/* inside __lsan_disable(): never a leak */
 	/* a fuzzer's hook (sanitizer.c) sees every object made */
