@@ -146,9 +146,9 @@ all: $(if $(IS_AARCH64),$(B)/lib/libksan-tags.a)
 # the archives copied to $(B)/lib/aarch64/, where ksan-cc looks for the
 # runtime of a compiler that builds for aarch64.  Part of `all` when
 # aarch64-linux-gnu-gcc and its C library (libc6-dev-arm64-cross) are
-# installed; skipped without a word otherwise.  To put an object into an
-# aarch64 archive, add it to that archive's object list as for x86-64
-# (e.g. TAGS_OBJ); an archive new to aarch64 goes into AARCH64_LIBS.
+# installed; skipped without a word otherwise.  A file in a runtime's
+# room goes into its aarch64 archive as into the x86-64 one; an archive
+# new to aarch64 goes into AARCH64_LIBS.
 # Not built for aarch64: libksan-kmsan*.a (KMSAN's metadata layout and
 # fault handling are x86-64's), libksan_shlib.a (x86-64 assembly
 # forwarders; ksan-cc refuses -shared for aarch64), libksan-kfence.so.
