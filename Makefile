@@ -32,31 +32,31 @@ RT_CFLAGS := -std=gnu11 -O2 -g -fPIC -fno-omit-frame-pointer -fno-stack-protecto
 FREE_CFLAGS := $(RT_CFLAGS) -ffreestanding \
 	$(shell $(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null >/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
 
-CORE_SRC  := $(wildcard src/core/*.c)
-KASAN_SRC := $(wildcard src/kasan/*.c)
-# leak detection: linked where generic KASAN's heap is (it walks the heap registry)
-LEAK_SRC  := $(wildcard src/leak/*.c)
-UBSAN_SRC := $(wildcard src/ubsan/*.c)
-KFENCE_SRC := $(wildcard src/kfence/*.c)
-KMSAN_SRC := $(wildcard src/kmsan/*.c)
-KCSAN_SRC := $(wildcard src/kcsan/*.c)
-TAGS_SRC  := $(wildcard src/tags/*.c)
-# src/port/linux/kmsan_*.c belong to libksan-kmsan.a only, kcsan_*.c to
-# libksan-kcsan.a; nokasan.c to both (what KASAN's interceptors would bring)
-KMSAN_PORT_ONLY := $(wildcard src/port/linux/kmsan_*.c)
-KCSAN_PORT_ONLY := $(wildcard src/port/linux/kcsan_*.c)
-# tags_*.c: libksan-tags.a only (aarch64)
-TAGS_PORT_ONLY := $(wildcard src/port/linux/tags_*.c)
-LINUX_SRC := $(filter-out src/port/linux/shlib_stubs.c src/port/linux/kfence_preload.c \
-	src/port/linux/kfence_malloc.c \
-	src/port/linux/nokasan.c $(KMSAN_PORT_ONLY) $(KCSAN_PORT_ONLY) $(TAGS_PORT_ONLY),$(wildcard src/port/linux/*.c)) \
-	$(wildcard src/port/linux/leak/*.c)
+# Each runtime is a list of folders: the freestanding core and detectors
+# (src/<name>/) and the Linux port's rooms (src/port/linux/<room>/,
+# docs/design.md: "Layout").  A new .c file in a listed folder joins its
+# runtimes with no edit here.
+src_of = $(foreach d,$(1),$(wildcard src/$(d)/*.c))
 # the compiler's target: aarch64 builds leave out x86-64's assembly
 IS_AARCH64 := $(findstring aarch64,$(shell $(CC) -dumpmachine 2>/dev/null))
-KASAN_ASM := $(if $(IS_AARCH64),$(filter-out %_x86_64.S,$(wildcard src/kasan/*.S)),$(wildcard src/kasan/*.S))
-FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KASAN_SRC) $(LEAK_SRC) $(UBSAN_SRC) $(KFENCE_SRC)) \
-	$(patsubst src/%.S,$(B)/obj/%.o,$(KASAN_ASM))
-LINUX_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(LINUX_SRC))
+asm_of = $(if $(IS_AARCH64),$(filter-out %_x86_64.S,$(wildcard src/$(1)/*.S)),$(filter-out %_aarch64.S,$(wildcard src/$(1)/*.S)))
+LP := port/linux
+# the rooms every runtime takes, the KFENCE preload too
+PORT_BASE := $(LP)/platform $(LP)/fault $(LP)/symbolize
+# and what a runtime linked into the program adds (start-up, threads,
+# signal masks, suppressions, the real mem* functions)
+PORT_LINKED := $(PORT_BASE) $(LP)/process
+# nokasan.c (what a runtime without KASAN's interceptors answers for them)
+# is a file, not a room
+PORT_NOKASAN := src/$(LP)/nokasan.c
+
+# libksan.a: the core, generic KASAN, leak detection (it walks the heap
+# registry), KFENCE, UBSAN; the port with the malloc family over KASAN's
+# heap, KASAN's interceptors and leak detection's port side
+KASAN_SRC := $(call src_of,core kasan leak ubsan kfence)
+KASAN_PORT_SRC := $(call src_of,$(PORT_LINKED) $(LP)/malloc $(LP)/kasan $(LP)/leak)
+FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(KASAN_SRC)) $(patsubst src/%.S,$(B)/obj/%.o,$(call asm_of,kasan))
+LINUX_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(KASAN_PORT_SRC))
 STUB_OBJ  := $(B)/obj/port/stub/stub.o
 
 HEADERS   := $(B)/include/ksan/ksan.h $(B)/include/ksan/port.h $(B)/include/ksan/kasan_cold.h \
@@ -69,109 +69,80 @@ all: $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 	$(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kmsan-libc.a $(B)/lib/libksan-kcsan.a \
 	$(B)/lib/libksan-kcsan-kfence.a
 
-$(B)/obj/core/%.o $(B)/obj/kasan/%.o: private CFLAGS_X = $(FREE_CFLAGS)
-$(B)/obj/kfence/%.o: src/kfence/%.c src/kfence/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) -c $< -o $@
-$(B)/obj/core/%.o: src/core/%.c src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) -c $< -o $@
-$(B)/obj/kasan/%.o: src/kasan/%.c src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) -c $< -o $@
-$(B)/obj/leak/%.o: src/leak/%.c src/leak/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) -c $< -o $@
-$(B)/obj/kasan/%.o: src/kasan/%.S src/kasan/layout.h
-	@mkdir -p $(@D)
-	$(CC) -c $< -o $@
-$(B)/obj/kmsan/%.o: src/kmsan/%.c src/kmsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) -c $< -o $@
-$(B)/obj/kcsan/%.o: src/kcsan/%.c src/kcsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) -c $< -o $@
-# the same, with the per-thread context in a __thread variable (libksan-kcsan.a)
-$(B)/obj/kcsan-tls/%.o: src/kcsan/%.c src/kcsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) -DKSAN_KCSAN_TLS -c $< -o $@
-$(B)/obj/ubsan/%.o: src/ubsan/%.c src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) -c $< -o $@
-$(B)/obj/port/linux/%.o: src/port/linux/%.c src/port/linux/*.h src/kasan/*.h src/leak/*.h src/ubsan/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(RT_CFLAGS) -c $< -o $@
-# libksan-kfence.so (LD_PRELOAD): the core, KFENCE and the port without KASAN
-PRELOAD_PORT := port options logsink unwind symbolize symbolize_elf symbolize_tool symbolize_answer noproc libc sanitizer secure insn insn_a64
-PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC)) \
-	$(patsubst %,$(B)/obj/port/linux/%.o,$(PRELOAD_PORT)) \
-	$(B)/obj/preload/signal.o $(B)/obj/preload/kfence_preload.o $(B)/obj/preload/kfence_malloc.o
+# One rule per kind of object.  Objects of src/X.c are $(B)/obj/X.o, or
+# $(B)/obj/rt-<runtime>/X.o when a runtime builds X with its own -D flags
+# (RT_FLAGS_<runtime>); the port is built with the C library's headers
+# (RT_CFLAGS), everything else freestanding (FREE_CFLAGS); CFLAGS_<X>
+# adds a file's own flags.  -MMD -MP: each object's header dependencies
+# in its .d file.
+DEPFLAGS := -MMD -MP
+cflags_of = $(if $(filter port/linux/%,$(1)),$(RT_CFLAGS),$(FREE_CFLAGS)) $(CFLAGS_$(1))
 # the malloc family's entry points keep the caller's frame pointer (see there)
-$(B)/obj/preload/%.o: src/port/linux/%.c src/port/linux/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
+CFLAGS_port/linux/kfence/malloc := -fomit-frame-pointer
+CFLAGS_tags/mte := $(if $(IS_AARCH64),-march=armv8.5-a+memtag)
+RT_FLAGS_preload := -DKSAN_PORT_KFENCE_ONLY
+RT_FLAGS_kmsan := -DKSAN_PORT_KMSAN
+RT_FLAGS_kcsan := -DKSAN_PORT_KCSAN -DKSAN_KCSAN_TLS
+RT_FLAGS_tags := -DKSAN_PORT_TAGS
+RUNTIMES := preload kmsan kcsan tags
+$(B)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KFENCE_ONLY $(if $(filter kfence_malloc,$*),-fomit-frame-pointer) -c $< -o $@
+	$(CC) $(call cflags_of,$*) $(DEPFLAGS) -c $< -o $@
+$(B)/obj/%.o: src/%.S
+	@mkdir -p $(@D)
+	$(CC) $(DEPFLAGS) -c $< -o $@
+define RUNTIME_RULE
+$(B)/obj/rt-$(1)/%.o: src/%.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(call cflags_of,$$*) $(RT_FLAGS_$(1)) $$(DEPFLAGS) -c $$< -o $$@
+endef
+$(foreach r,$(RUNTIMES),$(eval $(call RUNTIME_RULE,$(r))))
+# a runtime's objects: rt_obj,<runtime>,<sources>
+rt_obj = $(patsubst src/%.c,$(B)/obj/rt-$(1)/%.o,$(2))
+
+# libksan-kfence.so (LD_PRELOAD): the core, KFENCE and the port's base
+# rooms with the KFENCE preload's (no KASAN)
+PRELOAD_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(call src_of,core kfence)) \
+	$(call rt_obj,preload,$(call src_of,$(PORT_BASE) $(LP)/kfence))
 $(B)/lib/libksan-kfence.so: $(PRELOAD_OBJ)
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-z,defs -Wl,-z,nodelete -o $@ $^ -lpthread -ldl
 
 # libksan-kmsan.a: the core, KMSAN, KFENCE, UBSAN and the port built for
-# KMSAN (its heap, metadata faults, mem*); KASAN's interceptors stay out
-KMSAN_PORT := init options port logsink secure libc sanitizer malloc mem signal threads unwind symbolize symbolize_elf \
-	symbolize_tool symbolize_answer noproc sigmask insn insn_a64 suppressions shlib_marker nokasan \
-	$(patsubst src/port/linux/%.c,%,$(KMSAN_PORT_ONLY)) kmsan/libc_pkgs
-KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KMSAN_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
-	$(patsubst %,$(B)/obj/kmsan-port/%.o,$(KMSAN_PORT))
-$(B)/obj/kmsan-port/%.o: src/port/linux/%.c src/port/linux/*.h src/port/linux/kmsan/*.h src/kmsan/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(RT_CFLAGS) -Isrc/port/linux -DKSAN_PORT_KMSAN -c $< -o $@
+# KMSAN (its heap, metadata faults, mem*, the libc model); KASAN's
+# interceptors stay out
+KMSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(call src_of,core kmsan kfence ubsan)) \
+	$(call rt_obj,kmsan,$(call src_of,$(PORT_LINKED) $(LP)/malloc $(LP)/kmsan) \
+		$(PORT_NOKASAN))
 $(B)/lib/libksan-kmsan.a: $(KMSAN_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
-
 # libksan-kmsan-libc.a: the rest of KMSAN's C library model
-# (src/port/linux/kmsan/libc_<group>.c), which finds the C library's
-# functions with dlsym: ksan-cc links it into dynamic executables only
-KMSAN_LIBC := $(patsubst src/port/linux/%.c,%,$(wildcard src/port/linux/kmsan/libc_*.c))
-KMSAN_LIBC_OBJ := $(patsubst %,$(B)/obj/kmsan-port/%.o,$(KMSAN_LIBC))
-$(B)/lib/libksan-kmsan-libc.a: $(KMSAN_LIBC_OBJ)
+# (src/port/linux/kmsan-libc/), which finds the C library's functions with
+# dlsym: ksan-cc links it into dynamic executables only
+$(B)/lib/libksan-kmsan-libc.a: $(call rt_obj,kmsan,$(call src_of,$(LP)/kmsan-libc))
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-# libksan-kcsan.a: the core, KCSAN, KFENCE, UBSAN and the port built for
-# KCSAN (no shadow, no heap of its own: the C library's; mem* checked)
-KCSAN_PORT := init options port logsink secure libc sanitizer mem signal threads unwind symbolize symbolize_elf \
-	symbolize_tool symbolize_answer noproc sigmask insn insn_a64 suppressions shlib_marker nokasan \
-	$(patsubst src/port/linux/%.c,%,$(KCSAN_PORT_ONLY))
-KCSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC)) \
-	$(patsubst src/kcsan/%.c,$(B)/obj/kcsan-tls/%.o,$(KCSAN_SRC)) \
-	$(patsubst %,$(B)/obj/kcsan-port/%.o,$(KCSAN_PORT))
-$(B)/obj/kcsan-port/%.o: src/port/linux/%.c src/port/linux/*.h src/kcsan/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(RT_CFLAGS) -DKSAN_PORT_KCSAN -DKSAN_KCSAN_TLS $(if $(filter kfence_malloc,$*),-fomit-frame-pointer) -c $< -o $@
+# libksan-kcsan.a: the core, KCSAN (its per-thread context in a __thread
+# variable), KFENCE, UBSAN and the port built for KCSAN (no shadow, no
+# heap of its own: the C library's; mem* checked)
+KCSAN_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(call src_of,core kfence ubsan)) \
+	$(call rt_obj,kcsan,$(call src_of,kcsan $(PORT_LINKED) $(LP)/kcsan) $(PORT_NOKASAN))
 $(B)/lib/libksan-kcsan.a: $(KCSAN_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 # --ksan=kcsan,kfence: the malloc family in front of glibc's (dynamic only)
-$(B)/lib/libksan-kcsan-kfence.a: $(B)/obj/kcsan-port/kfence_malloc.o
+$(B)/lib/libksan-kcsan-kfence.a: $(B)/obj/rt-kcsan/$(LP)/kfence/malloc.o
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
 # libksan-tags.a (aarch64 only: built when $(CC) targets aarch64): the core,
 # tag-based KASAN (software and hardware tags; ksan-cc --ksan=kasan-hw
 # defines __ksan_tags_hw), KFENCE, UBSAN and the port built for it
-TAGS_PORT := init options port logsink secure libc sanitizer malloc signal threads unwind symbolize symbolize_elf \
-	symbolize_tool symbolize_answer noproc sigmask insn insn_a64 suppressions shlib_marker nokasan tags_port tags_mem mem
-TAGS_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(CORE_SRC) $(KFENCE_SRC) $(UBSAN_SRC) $(TAGS_SRC)) \
-	$(B)/obj/tags/tag_mismatch_aarch64.o $(patsubst %,$(B)/obj/tags-port/%.o,$(TAGS_PORT))
-$(B)/obj/tags/%.o: src/tags/%.c src/tags/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) $(if $(and $(filter mte,$*),$(IS_AARCH64)),-march=armv8.5-a+memtag) -c $< -o $@
-$(B)/obj/tags/%.o: src/tags/%.S
-	@mkdir -p $(@D)
-	$(CC) -c $< -o $@
-$(B)/obj/tags-port/%.o: src/port/linux/%.c src/port/linux/*.h src/tags/*.h src/kfence/*.h src/kasan/*.h src/core/*.h src/core/options.def include/ksan/*.h
-	@mkdir -p $(@D)
-	$(CC) $(RT_CFLAGS) -DKSAN_PORT_TAGS -c $< -o $@
+TAGS_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(call src_of,core kfence ubsan tags)) \
+	$(patsubst src/%.S,$(B)/obj/%.o,$(call asm_of,tags)) \
+	$(call rt_obj,tags,$(call src_of,$(PORT_LINKED) $(LP)/malloc $(LP)/tags) $(PORT_NOKASAN))
 $(B)/lib/libksan-tags.a: $(TAGS_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
@@ -182,9 +153,9 @@ all: $(if $(IS_AARCH64),$(B)/lib/libksan-tags.a)
 # the archives copied to $(B)/lib/aarch64/, where ksan-cc looks for the
 # runtime of a compiler that builds for aarch64.  Part of `all` when
 # aarch64-linux-gnu-gcc and its C library (libc6-dev-arm64-cross) are
-# installed; skipped without a word otherwise.  To put an object into an
-# aarch64 archive, add it to that archive's object list as for x86-64
-# (e.g. TAGS_OBJ); an archive new to aarch64 goes into AARCH64_LIBS.
+# installed; skipped without a word otherwise.  A file in a runtime's
+# room goes into its aarch64 archive as into the x86-64 one; an archive
+# new to aarch64 goes into AARCH64_LIBS.
 # Not built for aarch64: libksan-kmsan*.a (KMSAN's metadata layout and
 # fault handling are x86-64's), libksan_shlib.a (x86-64 assembly
 # forwarders; ksan-cc refuses -shared for aarch64), libksan-kfence.so.
@@ -209,7 +180,7 @@ aarch64-libs: $(addprefix $(B)/lib/,$(AARCH64_LIBS))	# in the sub-make
 # then the archives copied to $(B)/lib/musl/, where ksan-cc looks for the
 # runtime of a compiler that links with musl (docs/platforms.md: "musl").  Part of
 # `all` when musl-gcc works; skipped without a word otherwise.  The port's
-# glibc and musl differences are in src/port/linux/libc.h.  Not built for
+# glibc and musl differences are in src/port/linux/platform/libc.h.  Not built for
 # musl: KMSAN, KCSAN (their runtimes model glibc).
 MUSL_CC ?= musl-gcc
 MUSL_LIBS := libksan.a libksan_shlib.a ksan-musl-libc.o libksan-kfence.so
@@ -242,14 +213,11 @@ $(B)/lib/ksan-musl-libc.o: Makefile
 		     { print $$8, "__ksan_musl_" $$8 }' > $(B)/obj/musl-libc/names
 	objcopy --redefine-syms=$(B)/obj/musl-libc/names $(B)/obj/musl-libc/all.o $@
 
-$(B)/obj/port/stub/%.o: src/port/stub/%.c include/ksan/port.h
-	@mkdir -p $(@D)
-	$(CC) $(FREE_CFLAGS) -c $< -o $@
-$(B)/obj/shlib_stubs.o: src/port/linux/shlib_stubs.c include/ksan/*.h
+$(B)/obj/shlib_stubs.o: src/port/linux/shlib/stubs.c include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -fPIC -fno-sanitize=all -Iinclude -c $< -o $@
 # the same forwarders for KMSAN's entry points (__msan_*)
-$(B)/obj/shlib_stubs_kmsan.o: src/port/linux/shlib_stubs.c include/ksan/*.h
+$(B)/obj/shlib_stubs_kmsan.o: src/port/linux/shlib/stubs.c include/ksan/*.h
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -O2 -fPIC -fno-sanitize=all -Iinclude -DKSAN_SHLIB_KMSAN -c $< -o $@
 
@@ -259,7 +227,7 @@ $(B)/lib/libksan.a: $(FREE_OBJ) $(LINUX_OBJ)
 # the freestanding core and detectors alone (for embedding, and the link
 # test): KASAN, KFENCE, UBSAN, KMSAN and KCSAN (their compiler ABIs do not
 # clash)
-$(B)/lib/libksan_core.a: $(FREE_OBJ) $(patsubst src/%.c,$(B)/obj/%.o,$(KMSAN_SRC) $(KCSAN_SRC) $(TAGS_SRC))
+$(B)/lib/libksan_core.a: $(FREE_OBJ) $(patsubst src/%.c,$(B)/obj/%.o,$(call src_of,kmsan kcsan tags))
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 $(B)/lib/libksan_shlib.a: $(B)/obj/shlib_stubs.o
@@ -276,7 +244,7 @@ $(B)/lib/ksan-noubsan/libubsan.a $(B)/lib/ksan-noubsan/libtsan.a:
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@
 
-$(B)/lib/ksan.exports: src/port/linux/exports.txt
+$(B)/lib/ksan.exports: src/port/linux/shlib/exports.txt
 	@mkdir -p $(@D)
 	{ echo '{'; grep -v '^#' $< | grep . | sed 's/.*/  &;/'; echo '};'; } > $@
 
@@ -456,18 +424,18 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer \
 	-D__ubsan_default_options=fuzz_ubsan_default_options \
 	-D__lsan_default_options=fuzz_lsan_default_options \
 	-D__ksan_default_options=fuzz_ksan_default_options -DKSAN_VERSION='"$(VERSION)"'
-FUZZ_SRC_options := src/core/options.c src/core/print.c src/core/mem.c src/port/linux/options.c \
-	src/port/linux/secure.c
+FUZZ_SRC_options := src/core/options.c src/core/print.c src/core/mem.c src/port/linux/platform/options.c \
+	src/port/linux/platform/secure.c
 # (the harness includes core/suppress.c and ubsan/report.c: their statics)
 FUZZ_SRC_suppressions := src/core/options.c src/core/print.c src/core/mem.c
-FUZZ_SRC_symbolize_answer := src/core/mem.c src/port/linux/symbolize_answer.c
-FUZZ_SRC_elf := src/core/mem.c src/port/linux/symbolize_elf.c
+FUZZ_SRC_symbolize_answer := src/core/mem.c src/port/linux/symbolize/answer.c
+FUZZ_SRC_elf := src/core/mem.c src/port/linux/symbolize/elf.c
 FUZZ_SRC_ksan_cc :=
 FUZZ_DEPS_suppressions := src/core/suppress.c src/ubsan/report.c
 FUZZ_DEPS_ksan_cc := tools/ksan-cc.c
 define FUZZ_RULE
 $(B)/fuzz/$(1): tests/fuzz/$(1).c tests/fuzz/stubs.c tests/fuzz/fuzz.h $(FUZZ_SRC_$(1)) \
-		$(FUZZ_DEPS_$(1)) src/core/*.h src/port/linux/*.h src/core/options.def
+		$(FUZZ_DEPS_$(1)) src/core/*.h $(wildcard src/port/linux/*.h src/port/linux/*/*.h) src/core/options.def
 	@mkdir -p $$(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $$@ tests/fuzz/$(1).c tests/fuzz/stubs.c $(FUZZ_SRC_$(1))
 endef
@@ -476,3 +444,8 @@ fuzz: $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))
 fuzz-runtime: fuzz
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run.sh $(B) $(FUZZ_RUNS) $(FUZZ_TARGETS)
 .PHONY: fuzz fuzz-runtime
+
+# the header dependencies -MMD wrote (none before the first build)
+-include $(patsubst %.o,%.d,$(FREE_OBJ) $(LINUX_OBJ) $(STUB_OBJ) $(PRELOAD_OBJ) $(KMSAN_OBJ) \
+	$(KCSAN_OBJ) $(TAGS_OBJ) $(B)/obj/rt-kcsan/$(LP)/kfence/malloc.o \
+	$(patsubst src/%.c,$(B)/obj/%.o,$(call src_of,kmsan kcsan tags)))

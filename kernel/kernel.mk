@@ -58,7 +58,7 @@ KERNEL_RT_X87 := src/ubsan/report.c
 # per runtime set: the detectors, and the port's variant files (init, heap,
 # mem: KASAN's shadow and heap, or none of them)
 KERNEL_RT_COMMON := $(wildcard src/core/*.c src/kfence/*.c src/ubsan/*.c) \
-	src/port/baremetal/port.c src/port/baremetal/unwind.c
+	src/port/baremetal/port.c src/port/baremetal/unwind.c src/port/baremetal/kmalloc.c
 KERNEL_RT_SRC_kasan := $(KERNEL_RT_COMMON) $(wildcard src/kasan/*.c src/leak/*.c) \
 	src/port/baremetal/init.c src/port/baremetal/heap.c src/port/baremetal/mem.c
 KERNEL_RT_ASM_kasan := src/kasan/abi_clang_x86_64.S

@@ -262,20 +262,20 @@ static const char *const shlib_link_libs[] = {
  * (libc.c, ucontext.c): pulled in even when the program names none */
 static const char *const static_undefs[] = {
     "-Wl,-u,__pthread_create_2_1", "-Wl,-u,__swapcontext", "-Wl,-u,__setcontext",
-    "-Wl,-u,__localtime_r",	/* kmsan_libc_stdio.c: weak, else UTC */
+    "-Wl,-u,__localtime_r",	/* kmsan/libc_stdio.c: weak, else UTC */
 };
-/* KMSAN's libc model (src/port/linux/kmsan_libc_{wchar,random,thread}.c):
+/* KMSAN's libc model (src/port/linux/kmsan/libc_{wchar,random,thread}.c):
  * glibc's other names, its fallbacks in static executables */
 static const char *const static_undefs_kmsan[] = {
     "-Wl,-u,__pthread_join", "-Wl,-u,__pthread_tryjoin_np",
     "-Wl,-u,__arc4random_buf", "-Wl,-u,__getrandom",
     "-Wl,-u,__mbsrtowcs", "-Wl,-u,__mbsnrtowcs", "-Wl,-u,__wcrtomb", "-Wl,-u,__wcsrtombs", "-Wl,-u,__wcsnrtombs",
 };
-/* musl's libc.a: its names for the same (src/port/linux/libc.h) */
+/* musl's libc.a: its names for the same (src/port/linux/platform/libc.h) */
 static const char *const static_undefs_musl[] = {
     "-Wl,-u,__pthread_create", "-Wl,-u,__sigaction",
 };
-/* musl's stdio functions renamed, for static links (src/port/linux/libc.c) */
+/* musl's stdio functions renamed, for static links (src/port/linux/platform/libc.c) */
 #define MUSL_LIBC_OBJECT "ksan-musl-libc.o"
 
 /*
@@ -301,7 +301,7 @@ static const struct flag_row ubsan_link_flags[] = {
  * checked ones): ksan-cc tells it to link none and links libFuzzer's
  * archive itself, with the C++ library libFuzzer is written in.  ksan's
  * runtime gives libFuzzer what it asks of a sanitizer (death callback,
- * malloc hooks, stack trace, comparison hooks...: src/port/linux/sanitizer.c).
+ * malloc hooks, stack trace, comparison hooks...: src/port/linux/platform/sanitizer.c).
  */
 static const struct flag_row sancov_link_flags[] = {
     { CC_CLANG, M_ANY,     "-fno-sanitize-link-runtime", NULL },

@@ -144,7 +144,7 @@ struct kmsan_context_state *kmsan_context(void)
 }
 
 /* Called at the entry of every instrumented function.  Weak: a port with
- * thread-local storage defines a faster one (linux: kmsan_context.c). */
+ * thread-local storage defines a faster one (linux: kmsan/context.c). */
 ABI __attribute__((weak)) struct kmsan_context_state *__msan_get_context_state(void)
 {
 	return kmsan_context();

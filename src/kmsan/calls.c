@@ -2,7 +2,7 @@
  * This file contains KMSAN's notes of calls into code it does not see, for
  * the report's hint: when a port sees the program give memory that is
  * still uninitialised to such a call (linux: a call through the PLT to a
- * function ksan does not model, kmsan_calls.c), it records the function's
+ * function ksan does not model, port/linux/kmsan/call_stubs.c), it records the function's
  * name, the caller and the origin of that memory in a small ring.  An
  * uninit-value report whose origin chain holds a recorded origin then says
  * which call was last given that memory: the call may have written it, and

@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "port/linux/symbolize.h"
+#include "port/linux/symbolize/symbolize.h"
 #include "fuzz.h"
 
 static void check_fn(const struct sym_module *m, const struct sym_fn *f, uintptr_t a)

@@ -1,6 +1,6 @@
 /*
  * This file contains the fuzz target of the options parser, all of its
- * texts as the Linux port reads them (src/port/linux/options.c): the input,
+ * texts as the Linux port reads them (src/port/linux/platform/options.c): the input,
  * split at NUL bytes, is the hooks' and the variables' texts in the port's
  * order (__asan_default_options, __ubsan_default_options,
  * __lsan_default_options, ASAN_OPTIONS, LSAN_OPTIONS, UBSAN_OPTIONS,

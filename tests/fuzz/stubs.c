@@ -8,7 +8,7 @@
 #include <string.h>
 #include "core/core.h"
 #include "port/linux/linux.h"
-#include "port/linux/symbolize.h"
+#include "port/linux/symbolize/symbolize.h"
 #include "fuzz.h"
 
 /* ---- per-input memory --------------------------------------------------- */

@@ -2,7 +2,7 @@
  * This file contains the fuzz target of the suppressions: the input, split
  * at NUL bytes, is a suppressions file (the port refuses one that holds a
  * NUL), then a function name, a file name and a module name.  The file is
- * parsed as the Linux port parses it (src/port/linux/suppressions.c:
+ * parsed as the Linux port parses it (src/port/linux/process/suppressions.c:
  * UBSAN's lines, the leak detector's, the rest of compiler-rt's kinds, and
  * as __asan_default_suppressions' text), then every kind of pattern is
  * matched against the names, as one name and as the frames of a stack, and

@@ -1,6 +1,6 @@
 /*
  * This file contains the fuzz target of the external symbolizer's answers
- * (src/port/linux/symbolize_answer.c): the input's first three bytes pick
+ * (src/port/linux/symbolize/answer.c): the input's first three bytes pick
  * the tool (llvm-symbolizer or addr2line), the answer buffer's size (from
  * 16 bytes, so that long lines overflow it, to the runtime's 64 KiB) and
  * the size of each read; the rest is what the child writes.  It is read as
@@ -8,7 +8,7 @@
  * rest is parsed as one answer as well.
  */
 #include <string.h>
-#include "port/linux/symbolize.h"
+#include "port/linux/symbolize/symbolize.h"
 #include "fuzz.h"
 
 static void check_sym(const struct ksan_symbol *s)

@@ -184,25 +184,11 @@ fi
 if ! command -v pkg-config > /dev/null; then
 	skip "no pkg-config" pkgconfig
 else
-	cat > "$tmp/api.c" <<'C'
-#include <ksan/ksan.h>
-#include <stdio.h>
-static char pool[64] __attribute__((aligned(64)));
-int main(void)
-{
-	volatile char *p = pool;
-
-	KSAN_POISON(pool + 32, 32);
-	p[40] = 1;	/* a use-after-poison under ksan; nothing without */
-	printf("ok\n");
-	return 0;
-}
-C
 	pc=$(PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --cflags --libs ksan 2>&1)
 	pc=$(echo $pc)	# pkg-config ends the line with a space
 	if [ "$pc" = "-I$prefix/include" ] &&
-	   gcc $pc "$tmp/api.c" -o "$tmp/api-plain" && [ "$("$tmp/api-plain")" = ok ] &&
-	   "$prefix/bin/ksan-cc" $pc "$tmp/api.c" -o "$tmp/api-ksan" &&
+	   gcc $pc "$root/tests/buildsys/api.c" -o "$tmp/api-plain" && [ "$("$tmp/api-plain")" = ok ] &&
+	   "$prefix/bin/ksan-cc" $pc "$root/tests/buildsys/api.c" -o "$tmp/api-ksan" &&
 	   { "$tmp/api-ksan" > /dev/null 2> "$tmp/api.err"; [ $? -eq 1 ]; } &&
 	   grep -q '^BUG: KASAN: use-after-poison in main' "$tmp/api.err"; then
 		pass pkgconfig

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 B=$(cd "$B" && pwd)
 out=$B/unit/insn_a64
 mkdir -p "$out"
-if ! ${CC:-cc} -O1 -Wall -o "$out/test" tests/unit/insn_a64_test.c src/port/linux/insn_a64.c 2> "$out/build.log"; then
+if ! ${CC:-cc} -O1 -Wall -o "$out/test" tests/unit/insn_a64_test.c src/port/linux/fault/insn_a64.c 2> "$out/build.log"; then
 	n=$(grep -c '^	{ 0x' tests/unit/insn_a64_test.c)
 	echo "PLAN: $((n + 1))"
 	for i in $(seq $((n + 1))); do echo "FAIL: insn_a64: build: $(head -2 "$out/build.log" | tr '\n' ' ')"; done

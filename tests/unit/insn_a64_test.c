@@ -1,5 +1,5 @@
 /*
- * The A64 load/store decoder (src/port/linux/insn_a64.c), instruction by
+ * The A64 load/store decoder (src/port/linux/fault/insn_a64.c), instruction by
  * instruction: size in bytes, write flag and start address of each entry
  * of the table, whose words aarch64-linux-gnu-as made from the text beside
  * them (tests/unit/insn_a64.sh assembles the text again and compares).
@@ -10,7 +10,7 @@
  */
 #include <stdio.h>
 #include <stdint.h>
-#include "../../src/port/linux/insn.h"
+#include "../../src/port/linux/fault/insn.h"
 
 static const struct {
 	uint32_t insn;

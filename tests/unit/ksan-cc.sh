@@ -30,7 +30,7 @@ echo "PLAN: 21"	# KMSAN: forwarders, exports, driver
 
 # Every runtime entry point an instrumented library may call has a
 # forwarder in libksan_shlib.a, and every forwarder has a runtime entry to
-# reach (src/port/linux/shlib_stubs.c's list against libksan.a's exports).
+# reach (src/port/linux/shlib/stubs.c's list against libksan.a's exports).
 entry_re='^(__asan_|__ubsan_|__kasan_|__sanitizer_|ksan_)'
 nm -g --defined-only "$B/lib/libksan.a" 2>/dev/null | awk 'NF == 3 { print $3 }' |
 	grep -E "$entry_re" | grep -v '^ksan_port_' | sort -u > "$T/runtime"
@@ -44,7 +44,7 @@ check "shlib: every forwarder reaches a runtime entry point" \
 check "shlib: the runtime marker is exported" \
 	bash -c "nm -g --defined-only '$B/lib/libksan.a' | grep -q ' __ksan_runtime\$' && grep -q '__ksan_\\*' '$B/lib/ksan.exports'"
 
-# The same for KMSAN: libksan-kmsan_shlib.a (shlib_stubs.c built with
+# The same for KMSAN: libksan-kmsan_shlib.a (shlib/stubs.c built with
 # -DKSAN_SHLIB_KMSAN) against libksan-kmsan.a.
 kentry_re='^(__msan_|__ubsan_|__sanitizer_|ksan_)'
 nm -g --defined-only "$B/lib/libksan-kmsan.a" 2>/dev/null | awk 'NF == 3 { print $3 }' |

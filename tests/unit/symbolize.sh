@@ -14,8 +14,8 @@ for opt in O0 O2; do
 			name=$cc-$link; [ $opt = O0 ] || name=$name-$opt
 			exe=$out/symbolize-$name
 			if ! $cc -g -$opt -fno-omit-frame-pointer $flags -Iinclude -Isrc \
-				tests/unit/symbolize_test.c src/port/linux/symbolize*.c src/port/linux/noproc.c \
-				src/port/linux/secure.c src/core/print.c src/core/mem.c -o "$exe" 2> "$exe.log"; then
+				tests/unit/symbolize_test.c src/port/linux/symbolize/*.c src/port/linux/platform/noproc.c \
+				src/port/linux/platform/secure.c src/core/print.c src/core/mem.c -o "$exe" 2> "$exe.log"; then
 				printf 'PLAN: 1\nFAIL: %s: build failed\n' "$name"; cat "$exe.log"
 				status=1; continue
 			fi

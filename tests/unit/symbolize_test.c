@@ -1,8 +1,8 @@
 /*
  * This file contains the standalone test of the Linux port's symbolizer
- * (src/port/linux/symbolize*.c).  Build and run, also with -static and clang:
+ * (src/port/linux/symbolize/*.c).  Build and run, also with -static and clang:
  *   gcc -g -O0 -fno-omit-frame-pointer -Iinclude -Isrc tests/unit/symbolize_test.c \
- *	src/port/linux/symbolize*.c src/port/linux/noproc.c -o t && ./t
+ *	src/port/linux/symbolize/*.c src/port/linux/platform/noproc.c -o t && ./t
  * It re-runs itself with other KSAN_SYMBOLIZER_PATH/PATH settings.
  * symbolize.sh also builds it with -O2 (the inlined frames must not care).
  */

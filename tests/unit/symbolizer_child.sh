@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The external symbolizer's I/O (src/port/linux/symbolize_tool.c) against
+# The external symbolizer's I/O (src/port/linux/symbolize/tool.c) against
 # fake symbolizers picked with KSAN_SYMBOLIZER_PATH: a child that dies or
 # stalls mid-answer, one that writes a byte now and then, one whose line
 # never ends, one that answers garbage.  Each time the report must still be

@@ -241,7 +241,7 @@ for cfg in $configs; do
 	# takes a tag unlike the middle one's (alloc.c's neighbours), so of
 	# 252 values (software tags: 0x01..0xfd but one), expect 40 (sd 6),
 	# accept [8, 100]; MTE: 12 (irg's 1..13 under the include mask
-	# tags_port.c sets, not 16: 0, 14 and 15 are never given; but one),
+	# tags/port.c sets, not 16: 0, 14 and 15 are never given; but one),
 	# expect 833 (sd 28), accept [700, 970]: about 5 sd each way
 	case $cfg in
 	sw-*) run "$exe" "collide 10000"; lo=8 hi=100 exp="1/252: 40" ;;

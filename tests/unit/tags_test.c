@@ -113,7 +113,7 @@ static void dump(const char *kind, char *p)
  * tail) into the other, which must never be missed.  With MTE (hw) the
  * port turns tag checks off for the thread after each fault it reports
  * (as the kernel does after its first report), so the loop turns them on
- * again as tags_port.c set them (sync mode, irg's tags 1..13) after each
+ * again as tags/port.c set them (sync mode, irg's tags 1..13) after each
  * report.
  */
 static int collisions(int n, int hw, int adjacent)

@@ -1,7 +1,7 @@
 /*
  * This file contains the kernel's memory interfaces: the physical page
  * allocator (mm/pmm.c), the page tables (arch/paging.c) and kmalloc, which
- * the ksan port provides on top of ksan's slab (src/port/baremetal/heap.c).
+ * the ksan port provides on top of ksan's slab (src/port/baremetal/kmalloc.c over heap.c).
  * Memory is identity-mapped: a page's virtual address is its physical one.
  */
 #ifndef KERNEL_MM_H
@@ -38,7 +38,7 @@ int paging_map_mmio(uintptr_t pa, size_t size);
 /* 1 if va is mapped and present. */
 int paging_present(uintptr_t va);
 
-/* kmalloc, kzalloc, krealloc, kfree, ksize, gfp_t: the ksan port's heap.c */
+/* kmalloc, kzalloc, krealloc, kfree, ksize, gfp_t: the ksan port's kmalloc.c */
 #include "baremetal.h"
 
 #endif

@@ -1,6 +1,6 @@
 /*
- * This file contains the kernel's allocator, kmalloc and friends, for a
- * kernel without KASAN (heap.c's twin): power-of-two classes from 16 to
+ * This file contains the kernel heap (port.h's contract, under kmalloc.c's
+ * entry points) of a kernel without KASAN: power-of-two classes from 16 to
  * 2048 bytes carved from pages, a free list per class under one lock, and
  * larger objects on pages of their own.  A 16-byte header before each
  * object holds its size, so kfree and ksize need no lookup.  No checks:
@@ -59,12 +59,10 @@ static void *slot_alloc(unsigned c)
 	return page;
 }
 
-static void *alloc(size_t size, gfp_t flags)
+void *bm_heap_alloc(size_t size, gfp_t flags, const struct kasan_caller *cl)
 {
 	struct hdr *h;
 
-	if (!size)
-		return ZERO_SIZE_PTR;
 	if (size <= (16ul << (NCLASS - 1))) {
 		unsigned c = class_of(size);
 
@@ -88,12 +86,10 @@ static void *alloc(size_t size, gfp_t flags)
 	return h + 1;
 }
 
-static void release(const void *p)
+void bm_heap_free(const void *p, const struct kasan_caller *cl)
 {
 	struct hdr *h;
 
-	if (!p || p == ZERO_SIZE_PTR)
-		return;
 	h = (struct hdr *)p - 1;
 	if (h->cls == LARGE_MAGIC) {
 		kport_free_pages(h, (h->size + HDR + BM_PAGE - 1) / BM_PAGE);
@@ -105,45 +101,18 @@ static void release(const void *p)
 	ksan_port_unlock(&heap_lock);
 }
 
-BM_API void *kmalloc(size_t size, gfp_t flags)
+size_t bm_heap_realloc_size(const void *p, const struct kasan_caller *cl)
 {
-	return alloc(size, flags);
+	return ((const struct hdr *)p - 1)->size;
 }
 
-BM_API void *kzalloc(size_t size, gfp_t flags)
+void bm_heap_copy(void *d, const void *s, size_t n, const struct kasan_caller *cl)
 {
-	return alloc(size, flags | __GFP_ZERO);
+	__memcpy(d, s, n);
 }
 
-BM_API void kfree(const void *p)
+size_t bm_heap_ksize(const void *p)
 {
-	release(p);
-}
-
-BM_API void *krealloc(const void *p, size_t size, gfp_t flags)
-{
-	size_t old;
-	void *n;
-
-	if (!p || p == ZERO_SIZE_PTR)
-		return alloc(size, flags);
-	old = ((const struct hdr *)p - 1)->size;
-	if (!size) {
-		release(p);
-		return ZERO_SIZE_PTR;
-	}
-	n = alloc(size, flags);
-	if (!n)
-		return 0;
-	__memcpy(n, p, old < size ? old : size);
-	release(p);
-	return n;
-}
-
-size_t ksize(const void *p)
-{
-	if (!p || p == ZERO_SIZE_PTR)
-		return 0;
 	return ((const struct hdr *)p - 1)->size;
 }
 

@@ -25,4 +25,21 @@
 		(uintptr_t)__builtin_frame_address(0), 0 }
 #define BM_API __attribute__((noinline, used))
 
+/*
+ * The kernel heap's contract: kmalloc.c's entry points (kmalloc, kzalloc,
+ * kfree, krealloc, ksize) over the runtime's heap, defined once per
+ * runtime: heap.c (generic KASAN, KFENCE sampling first), heap_kmsan.c
+ * (KMSAN), heap_plain.c (KCSAN's kernel: no checks).  p is never NULL or
+ * ZERO_SIZE_PTR, size never 0.
+ */
+void *bm_heap_alloc(size_t size, gfp_t flags, const struct kasan_caller *cl);
+void bm_heap_free(const void *p, const struct kasan_caller *cl);
+/* the live object p's size for krealloc, (size_t)-1 (reported) if p is
+ * not one */
+size_t bm_heap_realloc_size(const void *p, const struct kasan_caller *cl);
+/* krealloc's copy of n bytes from the old object s into the new one d */
+void bm_heap_copy(void *d, const void *s, size_t n, const struct kasan_caller *cl);
+/* the live object p's usable size, 0 if unknown */
+size_t bm_heap_ksize(const void *p);
+
 #endif

@@ -27,121 +27,17 @@
 
 #define PORT_API __attribute__((visibility("default")))
 
-/*
- * The heap behind the malloc family, chosen at build time: KASAN's (red
- * zones, quarantine) in libksan.a, KMSAN's (poisoned with origins) in
- * libksan-kmsan.a, tag-based KASAN's in libksan-tags.a.  Same calls (each
- * takes core.h's struct core_caller, whatever its detector calls it),
- * errors as KASAN_* numbers.
- */
-#ifdef KSAN_PORT_KMSAN
-_Static_assert((int)KMSAN_ENOMEM == (int)KASAN_ENOMEM && (int)KMSAN_EINVAL == (int)KASAN_EINVAL &&
-	       KMSAN_ZERO == KASAN_ZERO && KMSAN_MAX_ALLOC == KASAN_MAX_ALLOC,
-	       "one set of heap numbers");
-static inline void port_heap_init(void)
-{
-	kmsan_heap_init();
-	__atomic_store_n(&kmsan_ready, 1, __ATOMIC_RELEASE);
-}
-/* the port's "runtime is up" test, for files shared with KASAN */
-#define kasan_ready kmsan_ready
-/* An impossible allocation (allocator_may_return_null=0): KMSAN has no
- * report of its own for it; one line, then the halting exit. */
-static inline void port_heap_report_alloc(const char *type, size_t a, size_t b,
-					  uintptr_t pc, uintptr_t fp, uintptr_t entry)
-{
-	core_printf("ksan: KMSAN: %s (0x%lx, 0x%lx) requested at pc 0x%lx\n", type,
-		    (unsigned long)a, (unsigned long)b, (unsigned long)pc);
-	ksan_port_exit((int)core_opt.exitcode);
-}
-#define port_heap_malloc kmsan_malloc
-#define port_heap_free kmsan_free	/* KMSAN judges no frees: a bad one is left alone */
-#define port_heap_usable_size kmsan_usable_size
-static inline size_t port_heap_realloc_size(void *p, const struct kasan_caller *c)
-{
-	return kmsan_usable_size(p);
-}
-#define port_heap_alloc_stack kmsan_alloc_stack
-/* realloc's copy carries shadow and origins over; its links name the
- * entry point (realloc) and its caller, as the allocation stacks do */
-static inline void port_heap_copy(void *d, const void *s, size_t n,
-				  const struct kasan_caller *c)
-{
-	extern void *(*real_memcpy)(void *, const void *, size_t);
-
-	real_memcpy(d, s, n);
-	kmsan_copy_meta_caller(d, s, n, c);
-}
-/* a KFENCE object is fresh memory too */
-static inline void port_heap_sampled(void *p, size_t size, int flags,
-				     const struct kasan_caller *c)
-{
-	if (!(flags & KMSAN_ZERO))
-		kmsan_poison_fresh(p, size, kmsan_origin_alloc(kmsan_caller_stack(c)));
-}
-#elif defined(KSAN_PORT_TAGS)
-_Static_assert((int)CORE_ALLOC_ENOMEM == (int)KASAN_ENOMEM && TAGS_ZERO == KASAN_ZERO,
-	       "one set of heap numbers");
-/* tags_port.c: the mode, prctl, SIGTRAP, then the heap */
-void port_tags_init(void);
-#define port_heap_init port_tags_init
-/* the port's "runtime is up" test, for files shared with KASAN */
-#define kasan_ready tags_ready
-#define port_heap_report_alloc tags_report_alloc
-#define port_heap_malloc tags_malloc
-#define port_heap_free tags_free
-#define port_heap_usable_size tags_usable_size
-#define port_heap_realloc_size tags_realloc_size
-#define port_heap_alloc_stack tags_alloc_stack
-static inline void port_heap_sampled(void *p, size_t size, int flags,
-				     const struct kasan_caller *c)
-{
-}
-/* tags_port.c: SIGSEGV cases of tags (MTE faults, tag shadow to map);
+/* The heap behind the malloc family: heap.h's contract, defined by the
+ * runtime's own room (kasan/heap.c, kmsan/heap.c, tags/heap.c;
+ * kcsan/port.c: start-up only). */
+#include "heap.h"
+#ifdef KSAN_PORT_TAGS
+/* tags/port.c: SIGSEGV cases of tags (MTE faults, tag shadow to map);
  * 1 = handled, retry */
 int port_tags_fault(int sig, void *info, void *uctx);
-#elif defined(KSAN_PORT_KCSAN)
-/* KCSAN keeps no heap of its own (the C library's, with KFENCE in front of
- * it when asked: kcsan_malloc.c); its start-up takes the heap's turn in
- * port_init (kcsan_port.c) */
-void port_kcsan_init(void);
-#define port_heap_init port_kcsan_init
-/* the port's "runtime is up" test, for files shared with KASAN */
-#define kasan_ready kcsan_enabled
-#else
-static inline void port_heap_init(void)
-{
-	kasan_heap_init();
-	__atomic_store_n(&kasan_ready, 1, __ATOMIC_RELEASE);
-}
-#define port_heap_malloc kasan_malloc
-#define port_heap_report_alloc kasan_report_alloc
-#define port_heap_free kasan_free
-#define port_heap_usable_size kasan_usable_size
-#define port_heap_realloc_size kasan_realloc_size
-#define port_heap_alloc_stack kasan_alloc_stack
-/* A KFENCE object: its page (4096 bytes, KFENCE's, one object at a time)
- * may have held an object armed with intra-object red zones (kfence_free
- * does not know KASAN's shadow): forget it and clear its gaps. */
-static inline void port_heap_sampled(void *p, size_t size, int flags,
-				     const struct kasan_caller *c)
-{
-	kasan_intra_forget(ROUND_DOWN((uintptr_t)p, 4096), 4096, 1);
-}
-#endif
-#if !defined(KSAN_PORT_KMSAN) && !defined(KSAN_PORT_KCSAN)
-/* realloc's copy in generic and tag-based KASAN's heaps: a plain copy
- * (tag-based: both pointers carry their objects' tags) */
-static inline void port_heap_copy(void *d, const void *s, size_t n,
-				  const struct kasan_caller *c)
-{
-	extern void *(*real_memcpy)(void *, const void *, size_t);
-
-	real_memcpy(d, s, n);
-}
 #endif
 
-/* kfence_malloc.c's host: 1 once KFENCE may sample (start-up done) */
+/* kfence/malloc.c's host: 1 once KFENCE may sample (start-up done) */
 int port_kfence_heap_start(void);
 
 /* init.c */
@@ -156,7 +52,7 @@ static inline void port_ensure_init(void)
 
 /* The runtime's own mappings never go through the program's mmap and
  * munmap (intercept_mmap.c records and quarantines those): the system
- * calls.  KMSAN's port keeps its mmap (kmsan_libc.c), which also drops the
+ * calls.  KMSAN's port keeps its mmap (kmsan/libc.c), which also drops the
  * range's metadata. */
 #if defined(KSAN_PORT_KMSAN)
 #define port_sys_mmap mmap
@@ -180,7 +76,7 @@ extern void *(*real_memcpy)(void *, const void *, size_t);
 extern void *(*real_memmove)(void *, const void *, size_t);
 extern void *(*real_memset)(void *, int, size_t);
 void port_mem_init(void);
-/* symbolize_elf.c: fn, a function of the C library that has no symbol of
+/* symbolize/elf.c: fn, a function of the C library that has no symbol of
  * its own (an IFUNC's variant), is to be called name in reports. */
 void port_sym_alias(const void *fn, const char *name);
 
@@ -206,12 +102,26 @@ static inline int port_check(const struct kasan_caller *cl, const void *addr,
 #ifdef KSAN_PORT_TAGS
 /* software tags: the pointer's tag against the memory's (MTE checks
  * libc's accesses itself) */
-#define port_range_clean tags_range_ok
-#define port_check_range tags_check_range
+static inline int port_range_clean(uintptr_t a, size_t n)
+{
+	return tags_range_ok(a, n);
+}
+static inline int port_check_range(uintptr_t a, size_t n, int write, uintptr_t pc,
+				   uintptr_t fp, uintptr_t entry)
+{
+	return tags_check_range(a, n, write, pc, fp, entry);
+}
 #else
 /* every byte of [a, a+n) addressable (n > 0): kasan.h */
-#define port_range_clean kasan_range_clean
-#define port_check_range kasan_check_range
+static inline int port_range_clean(uintptr_t a, size_t n)
+{
+	return kasan_range_clean(a, n);
+}
+static inline int port_check_range(uintptr_t a, size_t n, int write, uintptr_t pc,
+				   uintptr_t fp, uintptr_t entry)
+{
+	return kasan_check_range(a, n, write, pc, fp, entry);
+}
 #endif
 /* 1 if [addr, addr+size) may be accessed, else 0 after a report.  The
  * runtime's own calls made while it prints a report are never refused. */
@@ -245,6 +155,7 @@ void port_intercept_init(void);		/* from port_init, after port_mem_init */
  * where shadow that is not mapped yet cannot be faulted in). */
 ssize_t port_sys_read(int fd, void *buf, size_t n);
 ssize_t port_sys_write(int fd, const void *buf, size_t n);
+void port_intercept_cmp_init(void);
 void port_intercept_wchar_init(void);
 void port_intercept_io_init(void);
 void port_intercept_mmap_init(void);	/* intercept_mmap.c */
@@ -291,11 +202,11 @@ int port_map_fixed(uintptr_t lo, uintptr_t hi);
 /* 1 if every page of [lo, hi) is mapped (port.c) */
 int port_range_mapped(uintptr_t lo, uintptr_t hi);
 #ifdef KSAN_PORT_KMSAN
-/* kmsan_shadow.c: metadata for the application memory at app, a chunk
+/* kmsan/shadow.c: metadata for the application memory at app, a chunk
  * around it (0, or -1 if it cannot be mapped) */
 int port_kmsan_map_meta(uintptr_t app);
 void port_kmsan_clean_stack(void);
-void port_kmsan_context_forget(void);	/* kmsan_context.c */
+void port_kmsan_context_forget(void);	/* kmsan/context.c */
 /* called as the thread ends, before its core state is freed */
 static inline void port_clean_stack(void)
 {
@@ -412,7 +323,7 @@ void port_run_free_hooks(const void *p);
 struct sigaction;
 int port_sigaction_masked(int sig, const struct sigaction *act, struct sigaction *oact);
 #ifdef KSAN_PORT_KMSAN
-/* kmsan_context.c: the program's handlers run with a context state of
+/* kmsan/context.c: the program's handlers run with a context state of
  * their own.  wrap: act (a copy) gets ksan's trampoline in place of the
  * program's handler; unwrap: oact shows the program's handler again. */
 void port_handler_wrap(int sig, struct sigaction *act);

@@ -10,7 +10,7 @@
 #include "linux.h"
 
 /* KMSAN's libc model (kmsan_libc*.c) finds what it needs on first use;
- * KCSAN intercepts only mem* (kcsan_mem.c, through mem.c's real_*). */
+ * KCSAN intercepts only mem* (kcsan/mem.c, through mem.c's real_*). */
 void port_intercept_init(void)
 {
 }

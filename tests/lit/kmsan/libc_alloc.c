@@ -1,6 +1,6 @@
 // Memory the uninstrumented C library allocates and fills for the program is initialised: canonicalize_file_name's and get_current_dir_name's strings, getaddrinfo's list, open_memstream's buffer (all malloc'ed inside libc and written by plain stores KMSAN cannot see; scandir's *namelist and glob's glob_t are out-parameters, another gap).  The program's own uninitialised malloc is still reported.  Dynamic executables, -O0 and -O2.
 // malloc.c marks an allocation initialised when malloc's caller lies in the
-// C library or the loader (kmsan_libc.c finds their code at start-up).
+// C library or the loader (kmsan/libc.c finds their code at start-up).
 // RUN: mkdir -p %t.dir
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2

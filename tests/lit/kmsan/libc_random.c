@@ -17,18 +17,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
-static volatile int sink;
-
-/* A branch on each byte: an uninitialised one is reported here. */
-__attribute__((noinline)) static void use(const void *p, size_t n)
-{
-	const unsigned char *c = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (c[i] == 0x5a)
-			sink++;
-}
+#include "../Inputs/kmsan_use.h"
 
 int main(int argc, char **argv)
 {

@@ -20,18 +20,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-static volatile int sink;
-
-/* A branch on each byte: an uninitialised one is reported here. */
-__attribute__((noinline)) static void use(const void *p, size_t n)
-{
-	const unsigned char *c = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (c[i] == 0x5a)
-			sink++;
-}
+#include "../Inputs/kmsan_use.h"
 
 static int past(const char *mode, const char *name)
 {
@@ -153,7 +142,7 @@ int main(int argc, char **argv)
 // OK-NEXT: STATUS: exit 0
 
 // CHECK: {{^}}BUG: KMSAN: uninit-value in use+0x
-// CHECK-NEXT: {{^}} use+0x{{.*}}libc_read.c:{{[0-9]+}}
+// CHECK-NEXT: {{^}} use+0x{{.*}}kmsan_use.h:{{[0-9]+}}
 // CHECK-NEXT: {{^}} main+0x
 // CHECK: {{^}}Local variable buf created at:
 // CHECK: STATUS: exit 1

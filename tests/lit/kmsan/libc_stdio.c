@@ -19,18 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static volatile int sink;
-
-/* A branch on each byte: an uninitialised one is reported here. */
-__attribute__((noinline)) static void use(const void *p, size_t n)
-{
-	const unsigned char *c = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (c[i] == 0x5a)
-			sink++;
-}
+#include "../Inputs/kmsan_use.h"
 
 static int past(const char *mode, const char *name)
 {
@@ -137,7 +126,7 @@ int main(int argc, char **argv)
 // OK-NEXT: STATUS: exit 0
 
 // LOCAL: {{^}}BUG: KMSAN: uninit-value in use+0x
-// LOCAL-NEXT: {{^}} use+0x{{.*}}libc_stdio.c:{{[0-9]+}}
+// LOCAL-NEXT: {{^}} use+0x{{.*}}kmsan_use.h:{{[0-9]+}}
 // LOCAL-NEXT: {{^}} main+0x
 // LOCAL: {{^}}Local variable buf created at:
 // LOCAL: STATUS: exit 1

@@ -21,18 +21,7 @@
 #include <string.h>
 #include <ksan/ksan.h>
 
-static volatile int sink;
-
-/* A branch on each byte: an uninitialised one is reported here. */
-__attribute__((noinline)) static void use(const void *p, size_t n)
-{
-	const unsigned char *c = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (c[i] == 0x5a)
-			sink++;
-}
+#include "../Inputs/kmsan_use.h"
 
 struct item {
 	int key;
@@ -133,12 +122,12 @@ int main(int argc, char **argv)
 // OK-NEXT: STATUS: exit 0
 
 // CHECK: {{^}}BUG: KMSAN: uninit-value in use+0x
-// CHECK-NEXT: {{^}} use+0x{{.*}}libc_str.c:{{[0-9]+}}
+// CHECK-NEXT: {{^}} use+0x{{.*}}kmsan_use.h:{{[0-9]+}}
 // CHECK-NEXT: {{^}} main+0x
 // CHECK: {{^}}Uninit was stored to memory at:
 // CHECK-NEXT: {{^}} main+0x
 // CHECK: {{^}}Uninit was stored to memory at:
-// CHECK-NEXT: {{^}} main+0x{{.*}}libc_str.c:69{{$}}
+// CHECK-NEXT: {{^}} main+0x{{.*}}libc_str.c:58{{$}}
 // CHECK: STATUS: exit 1
 
 // SORT: {{^}}BUG: KMSAN: uninit-value in use_item+0x

@@ -29,18 +29,7 @@
 #include <unistd.h>
 #include <ksan/ksan.h>
 
-static volatile int sink;
-
-/* A branch on each byte: an uninitialised one is reported here. */
-__attribute__((noinline)) static void use(const void *p, size_t n)
-{
-	const unsigned char *c = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (c[i] == 0x5a)
-			sink++;
-}
+#include "../Inputs/kmsan_use.h"
 
 int main(int argc, char **argv)
 {
@@ -196,6 +185,6 @@ int main(int argc, char **argv)
 // OK-NEXT: STATUS: exit 0
 
 // CHECK: {{^}}BUG: KMSAN: uninit-value in use+0x
-// CHECK-NEXT: {{^}} use+0x{{.*}}libc_sys.c:{{[0-9]+}}
+// CHECK-NEXT: {{^}} use+0x{{.*}}kmsan_use.h:{{[0-9]+}}
 // CHECK-NEXT: {{^}} main+0x
 // CHECK: STATUS: exit 1

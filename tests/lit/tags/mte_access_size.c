@@ -1,6 +1,6 @@
 // MTE tag-check faults (--ksan=kasan-hw, qemu-aarch64's MTE): the report's
 // access size and direction come from the faulting A64 instruction
-// (src/port/linux/insn_a64.c), one instruction class per case, written in
+// (src/port/linux/fault/insn_a64.c), one instruction class per case, written in
 // assembly so both compilers run exactly it.  Each case accesses a 48-byte
 // object at p + 48 (its slot's invalid tail granule) or, for "straddle",
 // stores q0:q1 at p + 32 (the first 16 bytes are the object's): the report

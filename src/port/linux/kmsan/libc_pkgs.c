@@ -22,7 +22,7 @@
 #define _GNU_SOURCE
 #include <stdarg.h>
 #include <sys/syscall.h>
-#include "../kmsan_libc.h"
+#include "libc.h"
 
 /* The system call itself, result as syscall() returns it: -1 and errno. */
 static long raw_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)

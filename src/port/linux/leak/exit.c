@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "../libc.h"
+#include "../platform/libc.h"
 #include "../linux.h"
 #include "../../../leak/leak.h"
 

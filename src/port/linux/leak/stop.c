@@ -44,7 +44,7 @@
 #include <sys/uio.h>
 #include <ucontext.h>
 #include <unistd.h>
-#include "../libc.h"
+#include "../platform/libc.h"
 #include "../linux.h"
 #include "../../../leak/leak.h"
 #include "../../../kfence/kfence.h"
