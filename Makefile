@@ -426,12 +426,12 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer \
 	-D__ksan_default_options=fuzz_ksan_default_options -DKSAN_VERSION='"$(VERSION)"'
 FUZZ_SRC_options := src/core/options.c src/core/print.c src/core/mem.c src/port/linux/platform/options.c \
 	src/port/linux/platform/secure.c
-# (the harness includes core/suppress.c and ubsan/report.c: their statics)
+# (the harness includes core/suppress.c and ubsan/suppress.c: their statics)
 FUZZ_SRC_suppressions := src/core/options.c src/core/print.c src/core/mem.c
 FUZZ_SRC_symbolize_answer := src/core/mem.c src/port/linux/symbolize/answer.c
 FUZZ_SRC_elf := src/core/mem.c src/port/linux/symbolize/elf.c
 FUZZ_SRC_ksan_cc :=
-FUZZ_DEPS_suppressions := src/core/suppress.c src/ubsan/report.c
+FUZZ_DEPS_suppressions := src/core/suppress.c src/ubsan/suppress.c
 FUZZ_DEPS_ksan_cc := tools/ksan-cc.c
 define FUZZ_RULE
 $(B)/fuzz/$(1): tests/fuzz/$(1).c tests/fuzz/stubs.c tests/fuzz/fuzz.h $(FUZZ_SRC_$(1)) \

@@ -15,7 +15,7 @@
 #include "core/suppress.c"
 #undef is_blank
 #undef put_quoted
-#include "ubsan/report.c"
+#include "ubsan/suppress.c"
 #include "fuzz.h"
 
 #define ASAN_KINDS (CORE_SUPP_STRICT | (1u << CORE_SUPP_VIA_FUN) | (1u << CORE_SUPP_VIA_LIB) | \
@@ -69,15 +69,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	core_supp_match_stack(pcs, 3, size & 1, 1u << CORE_SUPP_LEAK, 1u << CORE_SUPP_LEAK,
 			      CORE_SUPP_ALL);
 	core_supp_match_stack(pcs, 2, 0, 1u << CORE_SUPP_VIA_FUN, 0, 1u << CORE_SUPP_VIA_LIB);
-	if (supp_text && fn) {
-		depth = 1;
-		memset(&reps[0], 0, sizeof(reps[0]));
-		reps[0].check = fn;
-		reps[0].loc.file = file;
-		reps[0].pc = 0x1000;
-		suppressed();
-		depth = 0;
-	}
+	if (supp_text && fn)
+		ubsan_suppressed(fn, file, 0x1000);
 	fuzz_nframes = 0;
 	fuzz_free_all();
 	return 0;
