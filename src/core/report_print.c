@@ -167,6 +167,20 @@ void core_print_track(const char *what, uint32_t tid, depot_handle_t h)
 	core_bprintf(&core_rbuf, "\n");
 }
 
+/*
+ * An entry point's name as AddressSanitizer's reports give it, where that
+ * differs and a reader depends on it: compiler-rt 14's ASan names its
+ * aligned_alloc frame __interceptor_aligned_alloc, which ClusterFuzz's
+ * stack_analyzer skips (its ignore list has ^__interceptor_ but not
+ * ^aligned_alloc): with ksan's plain name the crash state kept the frame
+ * (docs/parsers.md).  Its malloc, calloc, realloc, free, memalign and
+ * posix_memalign frames read the same either way.
+ */
+static const char *asan_entry_name(const char *fn)
+{
+	return core_strcmp(fn, "aligned_alloc") == 0 ? "__interceptor_aligned_alloc" : fn;
+}
+
 void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 {
 	size_t i;
@@ -186,8 +200,9 @@ void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry)
 		for (k = entry ? nf - 1 : 0; k < nf; k++) {
 			struct ksan_symbol *s = &syms[k];
 
-			core_bprintf(&core_rbuf, "    #%u 0x%lx in %s", no++,
-				     (unsigned long)pcs[i], s->function ? s->function : "??");
+			core_bprintf(&core_rbuf, "    #%u 0x%lx in %s", no++, (unsigned long)pcs[i],
+				     !s->function ? "??" : entry ? asan_entry_name(s->function) :
+				     s->function);
 			if (entry) {
 				/* the runtime's own entry point: its source is noise */
 			} else if (s->file) {

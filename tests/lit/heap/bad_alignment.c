@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 // PM4: STATUS: exit 1{{$}}
 
 // ASAN-AA3: {{^}}==[[PID:[0-9]+]]==ERROR: AddressSanitizer: invalid alignment requested in aligned_alloc: 3, alignment must be a power of two and the requested size 0x10 must be a multiple of alignment (thread T0){{$}}
-// ASAN-AA3-NEXT: #0 0x{{[0-9a-f]+}} in aligned_alloc{{$}}
+// ASAN-AA3-NEXT: #0 0x{{[0-9a-f]+}} in __interceptor_aligned_alloc{{$}}
 // ASAN-AA3-NEXT: #1 0x{{[0-9a-f]+}} in main {{.*}}bad_alignment.c:
 // ASAN-AA3: {{^}}HINT: if you don't care about these errors you may set allocator_may_return_null=1{{$}}
 // ASAN-AA3-NEXT: {{^}}SUMMARY: AddressSanitizer: invalid-aligned-alloc-alignment {{.*}}bad_alignment.c:{{.*}} in main{{$}}
