@@ -6,12 +6,13 @@
 # detector or a port.  Every quoted #include of every file under src/ is
 # resolved the way the compiler resolves it (the including file's folder,
 # then -Isrc and -Iinclude) and named by its top folder under src/.
-#   usage: tests/unit/layering.sh [src-dir]   (default: the tree's src/)
-# It reads no build: the argument lets a test point it at a copy of src/.
+#   usage: tests/unit/layering.sh [build-dir]   (as every unit suite)
+# It reads no build: LAYERING_SRC=DIR points it at a copy of src/ (the way
+# to see it fail: add an include to the copy).
 set -u -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-SRC=${1:-$root/src}
+SRC=${LAYERING_SRC:-$root/src}
 SRC=$(cd "$SRC" && pwd)
 INC=$root/include
 DETECTORS="kasan kfence kmsan kcsan tags ubsan leak"

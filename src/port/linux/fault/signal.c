@@ -3,8 +3,8 @@
  * handler that hands KFENCE its pages' faults and the runtime its own
  * (fault.h's port_fault: shadow to map, a bad access to report), and
  * passes every other fault to the program's own handler.  The program's
- * sigaction, signal and bsd_signal calls for those signals are kept here
- * instead of replacing ksan's handler.
+ * sigaction, signal, bsd_signal and sysv_signal calls for those signals
+ * are kept here instead of replacing ksan's handler.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -177,15 +177,18 @@ PORT_API int sigaction(int sig, const struct sigaction *act, struct sigaction *o
 	return 0;
 }
 
-static port_sighandler_t set_handler(int sig, port_sighandler_t h)
+/* BSD semantics (signal, bsd_signal): restarted calls, the signal blocked
+ * while its handler runs; SysV's (sysv): the handler reset to SIG_DFL when
+ * it runs, the signal not blocked, calls interrupted, as glibc does */
+static port_sighandler_t set_handler(int sig, port_sighandler_t h, int sysv)
 {
 	struct sigaction sa, old;
 
 	core_memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = h;
-	sa.sa_flags = SA_RESTART;
+	sa.sa_flags = sysv ? SA_RESETHAND | SA_NODEFER : SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	if (sig > 0 && sig < NSIG)
+	if (!sysv && sig > 0 && sig < NSIG)
 		sigaddset(&sa.sa_mask, sig);
 	if (sigaction(sig, &sa, &old) < 0)
 		return SIG_ERR;
@@ -194,10 +197,24 @@ static port_sighandler_t set_handler(int sig, port_sighandler_t h)
 
 PORT_API port_sighandler_t signal(int sig, port_sighandler_t h)
 {
-	return set_handler(sig, h);
+	return set_handler(sig, h, 0);
 }
 
 PORT_API port_sighandler_t bsd_signal(int sig, port_sighandler_t h)
 {
-	return set_handler(sig, h);
+	return set_handler(sig, h, 0);
+}
+
+/* What <signal.h> calls signal() in a strict ISO C program (-std=c99:
+ * no _DEFAULT_SOURCE), glibc's __sysv_signal: zstd's crash handler came
+ * this way and replaced ksan's SIGSEGV handler, so KMSAN's next metadata
+ * fault went to it (zstd -h died at start-up) */
+PORT_API port_sighandler_t __sysv_signal(int sig, port_sighandler_t h)
+{
+	return set_handler(sig, h, 1);
+}
+
+PORT_API port_sighandler_t sysv_signal(int sig, port_sighandler_t h)
+{
+	return set_handler(sig, h, 1);
 }
