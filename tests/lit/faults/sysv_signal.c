@@ -1,7 +1,7 @@
 // A strict ISO C program's signal() is glibc's SysV one (__sysv_signal under -std=c99, called by that name here): ksan keeps it as it keeps signal() and sigaction(), so the runtime's own faults (shadow mapped on first touch, mmap'ed memory far from the heap) never reach the program's handler, and the program's own fault still does, once.  KASAN's twin of kmsan/sysv_signal.c (zstd's crash handler).
 // RUN: %ksan_cc -O1 %s -o %t
 // (before the fix it hung: the time limit makes that a failure)
-// RUN: timeout 60 bash %S/../Inputs/status.sh %t 2>&1 | FileCheck %s --implicit-check-not=KASAN
+// RUN: timeout 60 bash %S/../Inputs/status.sh %run %t 2>&1 | FileCheck %s --implicit-check-not=KASAN
 // CHECK: sum 16384{{$}}
 // CHECK-NEXT: handler 11{{$}}
 // CHECK-NEXT: STATUS: exit 0{{$}}
