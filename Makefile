@@ -67,7 +67,7 @@ all: $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 	$(B)/lib/ksan-noubsan/libubsan.a $(B)/lib/ksan-noubsan/libtsan.a \
 	$(B)/lib/pkgconfig/ksan.pc $(B)/lib/libksan-kfence.so $(B)/lib/libksan-kmsan.a \
 	$(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kmsan-libc.a $(B)/lib/libksan-kcsan.a \
-	$(B)/lib/libksan-kcsan-kfence.a
+	$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/libksan-kmsan-libc-wrap.a
 
 # One rule per kind of object.  Objects of src/X.c are $(B)/obj/X.o, or
 # $(B)/obj/rt-<runtime>/X.o when a runtime builds X with its own -D flags
@@ -84,7 +84,8 @@ RT_FLAGS_preload := -DKSAN_PORT_KFENCE_ONLY
 RT_FLAGS_kmsan := -DKSAN_PORT_KMSAN
 RT_FLAGS_kcsan := -DKSAN_PORT_KCSAN -DKSAN_KCSAN_TLS
 RT_FLAGS_tags := -DKSAN_PORT_TAGS
-RUNTIMES := preload kmsan kcsan tags
+RT_FLAGS_kmsanwrap := -DKSAN_PORT_KMSAN -DKMSAN_LIBC_WRAP -ffunction-sections -fdata-sections
+RUNTIMES := preload kmsan kcsan tags kmsanwrap
 $(B)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(call cflags_of,$*) $(DEPFLAGS) -c $< -o $@
@@ -123,6 +124,13 @@ $(B)/lib/libksan-kmsan.a: $(KMSAN_OBJ)
 $(B)/lib/libksan-kmsan-libc.a: $(call rt_obj,kmsan,$(call src_of,$(LP)/kmsan-libc))
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
+# libksan-kmsan-libc-wrap.a (and its .wrap, the linker's --wrap=NAME
+# options): the same model for static executables, one member per function,
+# each __wrap_NAME calling __real_NAME (tools/kmsan-libc-wrap.sh)
+$(B)/lib/libksan-kmsan-libc-wrap.a: tools/kmsan-libc-wrap.sh \
+		$(call rt_obj,kmsanwrap,$(call src_of,$(LP)/kmsan-libc))
+	@mkdir -p $(@D)
+	sh tools/kmsan-libc-wrap.sh $@ $(filter %.o,$^)
 
 # libksan-kcsan.a: the core, KCSAN (its per-thread context in a __thread
 # variable), KFENCE, UBSAN and the port built for KCSAN (no shadow, no
@@ -332,6 +340,7 @@ install: all $(B)/install/ksan-cc
 		$(DESTDIR)$(LIBDIR)/ksan-noubsan/
 	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kmsan-libc.a \
+		$(B)/lib/libksan-kmsan-libc-wrap.a $(B)/lib/libksan-kmsan-libc-wrap.a.wrap \
 		$(B)/lib/libksan-kcsan.a \
 		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(LIBDIR)/
 	install -m 644 $(B)/lib/libksan-kfence.so $(DESTDIR)$(LIBDIR)/

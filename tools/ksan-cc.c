@@ -123,6 +123,10 @@ static const struct flag_row kmsan_flags[] = {
 /* the rest of KMSAN's C library model: dynamic executables only (it finds
  * the C library's functions with dlsym; libc.a's must stay in a static link) */
 #define KMSAN_LIBC_ARCHIVE "libksan-kmsan-libc.a"
+/* the same model for static links: __wrap_NAME per modelled NAME, and beside
+ * it the linker's options (--wrap=NAME, one a line) for every NAME in it */
+#define KMSAN_LIBC_WRAP_ARCHIVE "libksan-kmsan-libc-wrap.a"
+#define KMSAN_LIBC_WRAP_OPTIONS KMSAN_LIBC_WRAP_ARCHIVE ".wrap"
 
 /*
  * KCSAN (gcc and clang): ThreadSanitizer's instrumentation with the kernel's
@@ -1354,6 +1358,37 @@ static void usage(const char *libdir, const char *incdir)
         libdir, incdir);
 }
 
+/*
+ * A static KMSAN link: each C library function the model covers is called
+ * through its __wrap_NAME (--wrap=NAME from the options file), taken from the
+ * archive only when the program calls NAME; that member then needs libc.a's
+ * NAME (or libm.a's, libcrypt.a's), so the user's -l libraries come again
+ * after it, and libm (the model covers some of its functions); libc.a's own
+ * calls of a NAME are wrapped too (taking more members), hence the group.
+ */
+static void push_kmsan_libc_wrap(struct argv_vec *cmd, const char *rtdir,
+                                 const struct argv_vec *user)
+{
+    const char *opts = concat(rtdir, "/" KMSAN_LIBC_WRAP_OPTIONS);
+    const char *a = concat(rtdir, "/" KMSAN_LIBC_WRAP_ARCHIVE);
+
+    if (access(opts, R_OK) != 0 || access(a, R_OK) != 0)
+        return;
+    vec_push(cmd, concat("-Wl,@", opts));
+    vec_push(cmd, "-Wl,--start-group");
+    vec_push(cmd, a);
+    for (size_t i = 0; i < user->n; i++) {
+        if (strcmp(user->v[i], "-l") == 0 && i + 1 < user->n) {
+            vec_push(cmd, user->v[i]);
+            vec_push(cmd, user->v[++i]);
+        } else if (starts_with(user->v[i], "-l"))
+            vec_push(cmd, user->v[i]);
+    }
+    vec_push(cmd, "-lm");
+    vec_push(cmd, "-lc");
+    vec_push(cmd, "-Wl,--end-group");
+}
+
 int main(int argc, char **argv)
 {
     struct state st;
@@ -1631,6 +1666,8 @@ int main(int argc, char **argv)
             if (st.kcsan && st.kfence)
                 vec_push(&cmd, concat(rtdir, "/" KCSAN_KFENCE_ARCHIVE));
             vec_push(&cmd, "-Wl,--no-whole-archive");
+            if (st.kmsan && st.is_static && !musl)
+                push_kmsan_libc_wrap(&cmd, rtdir, &user);
             if (st.fuzzer) {
                 vec_push(&cmd, "-Wl,--whole-archive");
                 vec_push(&cmd, fuzzer_archive(cc, st.target));

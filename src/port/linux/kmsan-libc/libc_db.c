@@ -5,8 +5,9 @@
  * the caller's buffer, and the result pointer), group lists, and the
  * resolver's getaddrinfo, getnameinfo and getifaddrs.  The lists
  * getaddrinfo and getifaddrs return are the C library's own allocations
- * (initialised under the rule for libc memory): only the pointer stored
- * through the last argument is modelled.
+ * (initialised under the rule for libc memory where libc is a shared
+ * object): getifaddrs' model marks the pointer stored through its last
+ * argument, getaddrinfo's its list too (a static executable's).
  */
 #define _GNU_SOURCE
 #include <grp.h>
@@ -176,11 +177,21 @@ PORT_INTERCEPTOR int getaddrinfo(const char *node, const char *serv, const struc
 				 struct addrinfo **res)
 {
 	int r = REAL(getaddrinfo)(node, serv, hints, res);
+	const struct addrinfo *ai;
 
-	if (!r)
-		kmsan_wrote(res, sizeof(*res));
-	else
+	if (r) {
 		kmsan_wrote_errno();
+		return r;
+	}
+	kmsan_wrote(res, sizeof(*res));
+	/* the list: the C library's own malloc, initialised by the rule for
+	 * libc memory where libc is a shared object; a static executable's
+	 * libc.a is the program's code, so the list is marked here */
+	for (ai = *res; ai; ai = ai->ai_next) {
+		kmsan_wrote(ai, sizeof(*ai));
+		kmsan_wrote(ai->ai_addr, ai->ai_addrlen);
+		kmsan_wrote_str(ai->ai_canonname);
+	}
 	return r;
 }
 

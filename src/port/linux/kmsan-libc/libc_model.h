@@ -4,12 +4,17 @@
  * interceptor and the shapes most of them take (a call that returns 0 on
  * success and stores one object through a pointer argument).
  *
- * These files are linked into dynamic executables only (ksan-cc adds
- * libksan-kmsan-libc.a when the link is not -static): each interceptor
- * reaches the C library through dlsym(RTLD_NEXT), which a static
- * executable does not have, and a static executable's own libc.a
- * definitions must not be displaced by them.  The list they answer to is
- * tests/kmsan-libc/list.txt (tools/kmsan-libc-list.py derives and checks it).
+ * Each file is built twice.  For dynamic executables (libksan-kmsan-libc.a)
+ * each interceptor is the function of that name and reaches the C library
+ * through dlsym(RTLD_NEXT).  A static executable has no dlsym, and its own
+ * libc.a definitions must not be displaced, so for static links the same
+ * source is built with KMSAN_LIBC_WRAP defined (libksan-kmsan-libc-wrap.a,
+ * tools/kmsan-libc-wrap.sh): REAL(name) is __real_name, and the script
+ * splits the object into one member per interceptor and renames each name
+ * to __wrap_name; ksan-cc links -static KMSAN programs with --wrap=name for
+ * every name the archive defines (the list the script writes beside it).
+ * The list they answer to is tests/kmsan-libc/list.txt
+ * (tools/kmsan-libc-list.py derives and checks it).
  */
 #ifndef KSAN_PORT_KMSAN_LIBC_MODEL_H
 #define KSAN_PORT_KMSAN_LIBC_MODEL_H
@@ -25,6 +30,14 @@
  * constructor) looks it up on the spot.  A race between two first calls
  * stores the same value twice.
  */
+#ifdef KMSAN_LIBC_WRAP
+/*
+ * A static link with --wrap=name: the C library's name is __real_name (the
+ * linker's), with the type its header gives name.
+ */
+#define KMSAN_REAL(name) extern __typeof__(name) __real_##name
+#define REAL(name) __real_##name
+#else
 #define KMSAN_REAL(name)						\
 	static __typeof__(name) *real_##name;				\
 	__attribute__((constructor(101))) static void find_real_##name(void) \
@@ -45,6 +58,7 @@ static inline void *kmsan_find_real(void **slot, const char *name)
 	__atomic_store_n(slot, p, __ATOMIC_RELAXED);
 	return p;
 }
+#endif
 
 /* The call stored *out when it returned 0 (a status or an errno value). */
 static inline int kmsan_wrote_if0(int r, const void *out, size_t n)
