@@ -1,4 +1,4 @@
-// A null-pointer write (*(int *)16 = 3) faults first on its KMSAN metadata (the instrumentation writes the shadow before the data): it is reported at the program's address as KASAN reports it (null-ptr-deref below the first page, else wild-memory-access; asan: SEGV on unknown address 0x10 with the zero-page hint), the program's own SIGSEGV handler gets si_addr 0x10, and a wild pointer that itself points into the metadata ranges keeps its own address.  One blank line before the frames.  A valid write is silent.  -O0 and -O2.
+// A null-pointer write (*(int *)16 = 3) faults first on its KMSAN metadata (the instrumentation writes the shadow before the data): it is reported at the program's address as KASAN reports it (null-ptr-deref below the first page, else wild-memory-access; asan: SEGV on unknown address 0x10 with the zero-page hint), the program's own SIGSEGV handler gets si_addr 0x10, and a wild pointer that itself points into the metadata ranges keeps its own address.  One blank line before the frames.  A valid write is silent.  -O0 and -O2; the wild, null and metadata cases also with the call hint's PLT stubs in place (kmsan_call_hints=1: the wild case was once classified as a plain fault in about half the runs with them, docs/kmsan.md).
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2
 // RUN: bash %S/../Inputs/status.sh %t0 null 2>&1 | FileCheck %s --check-prefix=NULL
@@ -8,6 +8,10 @@
 // RUN: env KSAN_OPTIONS=report_format=json bash %S/../Inputs/status.sh %t2 null 2>&1 | FileCheck %s --check-prefix=JSON
 // RUN: bash %S/../Inputs/status.sh %t0 wild 2>&1 | FileCheck %s --check-prefix=WILD
 // RUN: bash %S/../Inputs/status.sh %t2 wild 2>&1 | FileCheck %s --check-prefix=WILD
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t0 wild 2>&1 | FileCheck %s --check-prefix=WILD
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t2 wild 2>&1 | FileCheck %s --check-prefix=WILD
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t2 null 2>&1 | FileCheck %s --check-prefix=NULL
+// RUN: env KSAN_OPTIONS=kmsan_call_hints=1 bash %S/../Inputs/status.sh %t2 meta 2>&1 | FileCheck %s --check-prefix=META
 // RUN: bash %S/../Inputs/status.sh %t0 meta 2>&1 | FileCheck %s --check-prefix=META
 // RUN: bash %S/../Inputs/status.sh %t2 meta 2>&1 | FileCheck %s --check-prefix=META
 // RUN: bash %S/../Inputs/status.sh %t0 handler 2>&1 | FileCheck %s --check-prefix=HANDLER --implicit-check-not=KMSAN

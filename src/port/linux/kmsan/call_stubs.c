@@ -13,9 +13,8 @@
  * Not seen: calls through function pointers or -fno-plt (GOT entries of
  * type GLOB_DAT may hold data, so they are left alone), calls made by
  * shared libraries, and functions bound before start-up.  On with
- * KSAN_OPTIONS=kmsan_call_hints=1 (off by default: with it on,
- * tests/lit/kmsan/fault_null.c's wild write at 0x700000001000 found its
- * shadow already mapped in about half the runs, cause not found yet).
+ * KSAN_OPTIONS=kmsan_call_hints=1 (off by default: docs/kmsan.md, "Hints
+ * by default?", says why and what it costs).
  * x86-64 only (KMSAN's port is).
  */
 #define _GNU_SOURCE
