@@ -27,6 +27,8 @@ usage:
       2. each "model" name is defined in the KMSAN runtime (nm of BUILD/lib)
       3. each "model" and "libc-memory" name has a row in
          tests/lit/kmsan/libc_model_*.c
+      4. each model of libksan-kmsan-libc.a has its __wrap_ twin in
+         libksan-kmsan-libc-wrap.a and a --wrap= line beside it (static links)
   tools/kmsan-libc-list.py counts            the classes and their sizes
 """
 import glob
@@ -43,6 +45,8 @@ CLASSES = ('model', 'libc-memory', 'reads', 'state', 'internal', 'no-header', 'n
 GLIBC_LIBS = ('libc.so.6', 'libm.so.6', 'libresolv.so.2', 'libcrypt.so.1', 'libpthread.so.0',
               'libdl.so.2', 'librt.so.1', 'libutil.so.1')
 RUNTIMES = ('libksan-kmsan.a', 'libksan-kmsan-libc.a')
+# the dlsym models again for static links: __wrap_NAME, and the options file
+WRAP = 'libksan-kmsan-libc-wrap.a'
 
 
 def nm(args):
@@ -112,14 +116,33 @@ def read_list():
     return rows
 
 
-def runtime_symbols(build):
+def runtime_symbols(build, archives=RUNTIMES):
     syms = set()
-    for a in RUNTIMES:
+    for a in archives:
         for l in nm(['--defined-only', os.path.join(build, 'lib', a)]) or []:
             f = l.split()
             if len(f) == 3 and f[1] in 'TWi':
                 syms.add(f[2])
     return syms
+
+
+def check_wrap(build):
+    """every dlsym model has its __wrap_ twin and its --wrap= option"""
+    dyn = runtime_symbols(build, ('libksan-kmsan-libc.a',))
+    wrapped = {n[len('__wrap_'):] for n in runtime_symbols(build, (WRAP,))
+               if n.startswith('__wrap_')}
+    try:
+        with open(os.path.join(build, 'lib', WRAP + '.wrap')) as f:
+            opts = {l.strip()[len('--wrap='):] for l in f if l.startswith('--wrap=')}
+    except OSError:
+        opts = set()
+    bad = sorted((dyn ^ wrapped) | (dyn ^ opts))
+    if not dyn or bad:
+        print('FAIL: static: %s differ between libksan-kmsan-libc.a, %s and its .wrap: %s' %
+              (len(bad), WRAP, ' '.join(bad) or 'no models'))
+        return 1
+    print('PASS: static (%d wrapped)' % len(dyn))
+    return 0
 
 
 def row_names():
@@ -132,7 +155,7 @@ def row_names():
 
 def check(build):
     rows = read_list()
-    print('PLAN: 4')
+    print('PLAN: 5')
     failed = 0
     bad = [n for n, (c, _) in rows.items() if c not in CLASSES]
     if bad:
@@ -173,6 +196,7 @@ def check(build):
         failed += 1
     else:
         print('PASS: rows (%d)' % len(tested))
+    failed += check_wrap(build)
     return 1 if failed else 0
 
 

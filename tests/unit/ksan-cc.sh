@@ -26,7 +26,7 @@ check() {	# check NAME COMMAND...: PASS or FAIL
 	if "$@"; then echo "PASS: $name"; else echo "FAIL: $name"; fail=1; fi
 }
 echo "PLAN: 9"
-echo "PLAN: 21"	# KMSAN: forwarders, exports, driver
+echo "PLAN: 23"	# KMSAN: forwarders, exports, driver (static links too)
 
 # Every runtime entry point an instrumented library may call has a
 # forwarder in libksan_shlib.a, and every forwarder has a runtime entry to
@@ -113,6 +113,13 @@ for mode in inline outline; do
 	check "kmsan --ksan-mode=$mode: accepted, no KASAN flags" \
 		bash -c '[ "$1" -eq 0 ] && [ -f "$2" ] && [[ $3 != *asan-* ]]' _ "$rc" "$T/m.o" "$line"
 done
+line=$(KSAN_CC_VERBOSE=1 "$K" --ksan-cc=clang --ksan=kmsan -static "$T/m.c" -o "$T/m" -lm 2>&1)
+check "kmsan -static: the wrapped models in a group after the runtime, the user's -l again" \
+	bash -c '[[ $1 == *" -Wl,@"*"/libksan-kmsan-libc-wrap.a.wrap -Wl,--start-group "*"/libksan-kmsan-libc-wrap.a -lm -lm -lc -Wl,--end-group"* &&
+		   $1 != *"/libksan-kmsan-libc.a "* ]]' _ "$line"
+line=$(KSAN_CC_VERBOSE=1 "$K" --ksan-cc=clang --ksan=kmsan "$T/m.c" -o "$T/m" 2>&1)
+check "kmsan dynamic: the dlsym models, no --wrap" \
+	bash -c '[[ $1 == *"/libksan-kmsan-libc.a "* && $1 != *"libksan-kmsan-libc-wrap"* ]]' _ "$line"
 rm -f "$T/m.so"
 line=$(KSAN_CC_VERBOSE=1 "$K" --ksan-cc=clang --ksan=kmsan -fPIC -shared -Wl,--no-undefined "$T/m.c" -o "$T/m.so" 2>&1)
 check "kmsan -shared: KMSAN's forwarders, no runtime, links with --no-undefined" \
