@@ -457,4 +457,5 @@ fuzz-runtime: fuzz
 # the header dependencies -MMD wrote (none before the first build)
 -include $(patsubst %.o,%.d,$(FREE_OBJ) $(LINUX_OBJ) $(STUB_OBJ) $(PRELOAD_OBJ) $(KMSAN_OBJ) \
 	$(KCSAN_OBJ) $(TAGS_OBJ) $(B)/obj/rt-kcsan/$(LP)/kfence/malloc.o \
+	$(foreach r,kmsan kmsanwrap,$(call rt_obj,$(r),$(call src_of,$(LP)/kmsan-libc))) \
 	$(patsubst src/%.c,$(B)/obj/%.o,$(call src_of,kmsan kcsan tags)))
