@@ -42,6 +42,7 @@ BEGIN(__asan_check_##op##_add_##size##_##REG)				\
 	jne	1f;							\
 	ALIGNED_##size(reg);						\
 	ret;								\
+	UNALIGNED_##size(reg);						\
 1:	movsbl	SHADOW_OFFSET(%r10), %r10d;				\
 	movl	%reg##_low, %r11d;					\
 	andl	$7, %r11d;						\
@@ -52,21 +53,34 @@ BEGIN(__asan_check_##op##_add_##size##_##REG)				\
 	SLOW(reg, size, write);						\
 END(__asan_check_##op##_add_##size##_##REG)
 
-/* A clean granule: the access must not run into the next one. */
+/* A clean granule: the access must not run into the next one.  An
+ * access aligned to its size never does (one test); an unaligned one
+ * (UNALIGNED_<size>, after the aligned path's ret) compares its offset in
+ * the granule. */
 #define ALIGNED_1(reg)
 #define ALIGNED_2(reg)							\
-	movl	%reg##_low, %r11d;					\
-	andl	$7, %r11d;						\
-	cmpl	$6, %r11d;						\
-	ja	9f
+	testl	$1, %reg##_low;						\
+	jnz	2f
 #define ALIGNED_4(reg)							\
-	movl	%reg##_low, %r11d;					\
-	andl	$7, %r11d;						\
-	cmpl	$4, %r11d;						\
-	ja	9f
+	testl	$3, %reg##_low;						\
+	jnz	2f
 #define ALIGNED_8(reg)							\
 	testl	$7, %reg##_low;						\
 	jnz	9f
+#define UNALIGNED_1(reg)
+#define UNALIGNED_2(reg)						\
+2:	movl	%reg##_low, %r11d;					\
+	andl	$7, %r11d;						\
+	cmpl	$6, %r11d;						\
+	ja	9f;							\
+	ret
+#define UNALIGNED_4(reg)						\
+2:	movl	%reg##_low, %r11d;					\
+	andl	$7, %r11d;						\
+	cmpl	$4, %r11d;						\
+	ja	9f;							\
+	ret
+#define UNALIGNED_8(reg)
 
 /* 16 bytes: aligned to 8 and two clean granules; else the slow path. */
 #define CHECK_16(op, write, REG, reg)					\
