@@ -67,19 +67,16 @@ END(__asan_check_##op##_add_##size##_##REG)
 #define ALIGNED_8(reg)							\
 	testl	$7, %reg##_low;						\
 	jnz	9f
+/* the last offset in the granule at which the access still fits */
+#define UNALIGNED(reg, last)						\
+2:	movl	%reg##_low, %r11d;					\
+	andl	$7, %r11d;						\
+	cmpl	$(last), %r11d;						\
+	ja	9f;							\
+	ret
 #define UNALIGNED_1(reg)
-#define UNALIGNED_2(reg)						\
-2:	movl	%reg##_low, %r11d;					\
-	andl	$7, %r11d;						\
-	cmpl	$6, %r11d;						\
-	ja	9f;							\
-	ret
-#define UNALIGNED_4(reg)						\
-2:	movl	%reg##_low, %r11d;					\
-	andl	$7, %r11d;						\
-	cmpl	$4, %r11d;						\
-	ja	9f;							\
-	ret
+#define UNALIGNED_2(reg)	UNALIGNED(reg, 6)
+#define UNALIGNED_4(reg)	UNALIGNED(reg, 4)
 #define UNALIGNED_8(reg)
 
 /* 16 bytes: aligned to 8 and two clean granules; else the slow path. */
