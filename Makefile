@@ -56,7 +56,10 @@ PORT_NOKASAN := src/$(LP)/nokasan.c
 KASAN_SRC := $(call src_of,core kasan leak ubsan kfence)
 KASAN_PORT_SRC := $(call src_of,$(PORT_LINKED) $(LP)/malloc $(LP)/kasan $(LP)/leak)
 FREE_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(KASAN_SRC)) $(patsubst src/%.S,$(B)/obj/%.o,$(call asm_of,kasan))
-LINUX_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(KASAN_PORT_SRC))
+# with kasan/'s assembly (x86-64: outline checks whose range test the
+# fault handler does)
+LINUX_OBJ := $(patsubst src/%.c,$(B)/obj/%.o,$(KASAN_PORT_SRC)) \
+	$(patsubst src/%.S,$(B)/obj/%.o,$(call asm_of,$(LP)/kasan))
 STUB_OBJ  := $(B)/obj/port/stub/stub.o
 
 HEADERS   := $(B)/include/ksan/ksan.h $(B)/include/ksan/port.h $(B)/include/ksan/kasan_cold.h \

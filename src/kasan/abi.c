@@ -38,12 +38,14 @@ static inline __attribute__((always_inline)) int fast_ok(uintptr_t a, size_t siz
  * __asan_load<size>_noabort, __asan_store<size>_noabort,
  * __asan_report_load<size>, __asan_report_store<size>,
  * __asan_report_load<size>_noabort, __asan_report_store<size>_noabort
- * (e.g. __asan_load4, __asan_report_store8_noabort). */
+ * (e.g. __asan_load4, __asan_report_store8_noabort).  The _noabort checks
+ * are weak: a port whose fault handler takes over the range test replaces
+ * them (the Linux port on x86-64: port/linux/kasan/outline_x86_64.S). */
 #define DEFINE_CHECK(size)						\
-ABI __attribute__((noinline)) void __asan_load##size##_noabort(uintptr_t a) \
+ABI __attribute__((noinline, weak)) void __asan_load##size##_noabort(uintptr_t a) \
 { if (likely(fast_ok(a, size))) return;					\
   kasan_check_range(a, size, 0, RET(), FRAME(), 0); }			\
-ABI __attribute__((noinline)) void __asan_store##size##_noabort(uintptr_t a) \
+ABI __attribute__((noinline, weak)) void __asan_store##size##_noabort(uintptr_t a) \
 { if (likely(fast_ok(a, size))) return;					\
   kasan_check_range(a, size, 1, RET(), FRAME(), 0); }			\
 ABI __attribute__((noinline)) void __asan_load##size(uintptr_t a)	\

@@ -11,16 +11,17 @@
  *
  * Shadow: KASAN_SHADOW_OFFSET + (addr >> 3) (layout.h, as the C code).
  * Addresses below KASAN_NULL_LIMIT or near the top of user space take the
- * slow path, as in the C entry points (abi.c).
+ * slow path, as in the C entry points (abi.c).  The thunks' code is
+ * outline_x86_64.h's; these definitions are weak (see BEGIN).
  */
 #include "layout.h"
+#include "outline_x86_64.h"
 
 #if defined(__x86_64__) && defined(__ELF__)
 
 #if KASAN_SHADOW_OFFSET > 0x7fffffff
 #error "the thunks address shadow as disp32(reg): the offset must fit 31 bits"
 #endif
-#define SHADOW_OFFSET	KASAN_SHADOW_OFFSET
 #define NULL_LIMIT	KASAN_NULL_LIMIT
 /* (addr - NULL_LIMIT) must be below this for the fast path: the access
  * (up to 16 bytes) ends below 1 << KASAN_ADDR_BITS */
@@ -35,6 +36,8 @@
  * report's stack starts at the instrumented code.
  */
 	.p2align 4
+	.globl	kasan_outline_slow
+	.hidden	kasan_outline_slow
 	.type	kasan_outline_slow, @function
 kasan_outline_slow:
 	.cfi_startproc
@@ -113,118 +116,18 @@ kasan_outline_slow:
 	cmpq	%r10, %r11;						\
 	jae	9f
 
-/* The slow path for this thunk's address, size and direction. */
-#define SLOW(reg, size, write)						\
-9:	movq	%reg, %r10;						\
-	movl	$((size) << 1 | (write)), %r11d;			\
-	jmp	kasan_outline_slow
-
+/* Weak: a port whose fault handler tests the range instead (the Linux
+ * port's kasan/outline_x86_64.S) replaces them. */
 #define BEGIN(name)							\
 	.p2align 4;							\
-	.globl	name;							\
+	.weak	name;							\
 	.type	name, @function;					\
 name:									\
 	.cfi_startproc;
 
-#define END(name)							\
-	.cfi_endproc;							\
-	.size	name, .-name;
+#define AT_SHADOW_LOAD(reg)
 
-/*
- * 1, 2, 4 and 8 bytes: one shadow byte.  0 = the whole granule is valid
- * (the access must not run into the next one); 1..7 = that many leading
- * bytes are valid; negative = poisoned.
- */
-#define CHECK_SMALL(op, write, size, REG, reg)				\
-BEGIN(__asan_check_##op##_add_##size##_##REG)				\
-	RANGE(reg);							\
-	movq	%reg, %r10;						\
-	shrq	$3, %r10;						\
-	cmpb	$0, SHADOW_OFFSET(%r10);				\
-	jne	1f;							\
-	ALIGNED_##size(reg);						\
-	ret;								\
-1:	movsbl	SHADOW_OFFSET(%r10), %r10d;				\
-	movl	%reg##_low, %r11d;					\
-	andl	$7, %r11d;						\
-	addl	$((size) - 1), %r11d;					\
-	cmpl	%r10d, %r11d;						\
-	jge	9f;							\
-	ret;								\
-	SLOW(reg, size, write);						\
-END(__asan_check_##op##_add_##size##_##REG)
-
-/* A clean granule: the access must not run into the next one. */
-#define ALIGNED_1(reg)
-#define ALIGNED_2(reg)							\
-	movl	%reg##_low, %r11d;					\
-	andl	$7, %r11d;						\
-	cmpl	$6, %r11d;						\
-	ja	9f
-#define ALIGNED_4(reg)							\
-	movl	%reg##_low, %r11d;					\
-	andl	$7, %r11d;						\
-	cmpl	$4, %r11d;						\
-	ja	9f
-#define ALIGNED_8(reg)							\
-	testl	$7, %reg##_low;						\
-	jnz	9f
-
-/* 16 bytes: aligned to 8 and two clean granules; else the slow path. */
-#define CHECK_16(op, write, REG, reg)					\
-BEGIN(__asan_check_##op##_add_16_##REG)					\
-	RANGE(reg);							\
-	testl	$7, %reg##_low;						\
-	jnz	9f;							\
-	movq	%reg, %r10;						\
-	shrq	$3, %r10;						\
-	cmpw	$0, SHADOW_OFFSET(%r10);				\
-	jne	9f;							\
-	ret;								\
-	SLOW(reg, 16, write);						\
-END(__asan_check_##op##_add_16_##REG)
-
-/* the 32-bit name of each register, for the low-bits tests */
-#define rax_low eax
-#define rbx_low ebx
-#define rcx_low ecx
-#define rdx_low edx
-#define rsi_low esi
-#define rdi_low edi
-#define rbp_low ebp
-#define r8_low r8d
-#define r9_low r9d
-#define r12_low r12d
-#define r13_low r13d
-#define r14_low r14d
-#define r15_low r15d
-
-#define CHECKS(op, write, REG, reg)					\
-	CHECK_SMALL(op, write, 1, REG, reg)				\
-	CHECK_SMALL(op, write, 2, REG, reg)				\
-	CHECK_SMALL(op, write, 4, REG, reg)				\
-	CHECK_SMALL(op, write, 8, REG, reg)				\
-	CHECK_16(op, write, REG, reg)
-
-/* Clang passes the address in any register it may keep live: all but
- * %rsp and the two it may clobber (%r10, %r11). */
-#define REGISTER(REG, reg)						\
-	CHECKS(load, 0, REG, reg)					\
-	CHECKS(store, 1, REG, reg)
-
-REGISTER(RAX, rax)
-REGISTER(RBX, rbx)
-REGISTER(RCX, rcx)
-REGISTER(RDX, rdx)
-REGISTER(RSI, rsi)
-REGISTER(RDI, rdi)
-REGISTER(RBP, rbp)
-REGISTER(R8, r8)
-REGISTER(R9, r9)
-REGISTER(R12, r12)
-REGISTER(R13, r13)
-REGISTER(R14, r14)
-REGISTER(R15, r15)
+OUTLINE_THUNKS
 
 #endif
 	.section .note.GNU-stack,"",@progbits

@@ -109,6 +109,50 @@ static uintptr_t leaf_return(const ucontext_t *uc)
 #endif
 }
 
+#if defined(__x86_64__)
+/* One record per outline check (kasan/outline_x86_64.S): its shadow load
+ * and its slow path (offsets from kasan_outline_text), the gregs[] index
+ * of the register holding the address. */
+struct kasan_outline_pc {
+	uint32_t load, slow, greg;
+};
+extern const struct kasan_outline_pc kasan_outline_table[], kasan_outline_table_end[];
+extern const char kasan_outline_text[], kasan_outline_text_end[];
+
+/*
+ * The outline checks load the shadow of any address (no range test on the
+ * fast path): a fault at that load for an address outside [null pages,
+ * top of user space) resumes at the check's slow path, which reports
+ * null-ptr-deref or wild-memory-access with the check's size, direction
+ * and caller, as when the range test ran first.  Any other fault there
+ * (shadow not mapped yet, an address inside the shadow) is classified as
+ * an inline check's.  *uc is the kernel's signal frame: writable.
+ */
+static int outline_slow_path(ucontext_t *uc)
+{
+	uintptr_t text = (uintptr_t)kasan_outline_text, pc = uc_pc(uc), a;
+	const struct kasan_outline_pc *r;
+
+	if (pc < text || pc >= (uintptr_t)kasan_outline_text_end)
+		return 0;
+	for (r = kasan_outline_table; r < kasan_outline_table_end; r++) {
+		if (text + r->load != pc)
+			continue;
+		a = (uintptr_t)uc->uc_mcontext.gregs[r->greg];
+		if (a - KASAN_NULL_LIMIT < KASAN_ADDR_LIMIT - KASAN_NULL_LIMIT - 16)
+			return 0;
+		uc->uc_mcontext.gregs[REG_RIP] = (greg_t)(text + r->slow);
+		return 1;
+	}
+	return 0;
+}
+#else
+static int outline_slow_path(ucontext_t *uc)
+{
+	return 0;	/* the C checks (src/kasan/abi.c) test the range */
+}
+#endif
+
 /*
  * What a SIGSEGV means: shadow to map (FAULT_RETRY), a bad access to
  * report or to pass to the program's handler (FAULT_BAD, *f filled), or
@@ -201,7 +245,11 @@ static void report_fault(struct fault *f)
 int port_fault(int sig, siginfo_t *si, const ucontext_t *uc, int user)
 {
 	struct fault f;
-	int what = classify(sig, si, uc, &f);
+	int what;
+
+	if (sig == SIGSEGV && outline_slow_path((ucontext_t *)uc))
+		return FAULT_RETRY;	/* resumes at the check's slow path */
+	what = classify(sig, si, uc, &f);
 
 	if (what == FAULT_RETRY)
 		return what;
