@@ -190,6 +190,52 @@ for w in workloads if host_variants else []:
 if host_variants:
   P("")
 
+# ---- before and after (run.sh --base-build): each VARIANT beside VARIANT@base,
+# the same sources built by another ksan (an older commit), interleaved in the same rounds
+_based = [v for v in host_variants if v + "@base" in vinfo]
+if _based:
+    P("## Before and after")
+    P("")
+    _bt = meta['ksan'].split('BASE = --base-build): ', 1)
+    P("Each ksan variant beside the same variant built by the base ksan (`--base-build`: `VARIANT@base`, "
+      f"commit {_bt[1] if len(_bt) > 1 else '?'}), in the same interleaved rounds. "
+      "after/before is the ratio of the medians (CPU time user+sys, peak RSS); [a–b] is its paired-bootstrap "
+      "95% interval over the rounds. Below 1: the current build is faster or smaller.")
+    P("")
+    P("| workload | variant | CPU s after | CPU s before | CPU after/before | RSS MiB after | RSS MiB before | RSS after/before |")
+    P("|---|---|---:|---:|---:|---:|---:|---:|")
+    for v in _based:
+        b = v + "@base"
+        for w in workloads:
+            if not (cpu.get((w, v)) or cpu.get((w, b)) or status(w, v) or status(w, b)): continue
+            if status(w, v) or status(w, b):
+                P(f"| {w} | {v} | {status(w, v) or ''} | {status(w, b) or ''} | | | | |"); continue
+            ca, cb = med(cpu.get((w, v), [])), med(cpu.get((w, b), []))
+            ma, mb = med(rss.get((w, v), [])), med(rss.get((w, b), []))
+            if ca is None or cb is None: continue
+            P(f"| {w} | {v} | {ca:.2f} | {cb:.2f} | {fx(ratio(ca, cb), 3)}"
+              f"{ci_txt(boot([paired(w, v, b, cpu)], lambda r: r[0]), 3)} | {ma/1024:.1f} | {mb/1024:.1f} | "
+              f"{fx(ratio(ma, mb), 3)}{ci_txt(boot([paired(w, v, b, rss)], lambda r: r[0]), 3)} |")
+    for v in _based:   # start-up: hello world's CPU time per process (not in the geomeans)
+        ha, hb = med(hello_cpu.get(v, [])), med(hello_cpu.get(v + "@base", []))
+        if ha is not None and hb is not None:
+            P(f"| hello, ms CPU a process | {v} | {ha:.3f} | {hb:.3f} | {fx(ratio(ha, hb), 3)} | | | |")
+    def _gm(vs, table):   # geomean of after/before over vs's workloads, with its interval
+        xs, pr = [], []
+        for v in vs:
+            b = v + "@base"
+            ok = [w for w in workloads if not (status(w, v) or status(w, b))
+                  and med(table.get((w, v), [])) and med(table.get((w, b), []))]
+            xs += [med(table[(w, v)]) / med(table[(w, b)]) for w in ok]
+            pr += [paired(w, v, b, table) for w in ok]
+        return (f"**{fx(gmean(xs), 3)}**{ci_txt(boot(pr, gmean), 3)}" if xs else "—"), len(xs)
+    for v in _based:
+        (c, _), (m, _) = _gm([v], cpu), _gm([v], rss)
+        P(f"| **geomean** | {v} | | | {c} | | | {m} |")
+    (c, n), (m, _) = _gm(_based, cpu), _gm(_based, rss)
+    P(f"| **geomean, all** | {n} workload × variant pairs | | | {c} | | | {m} |")
+    P("")
+
 # ---- what differs between ksan and ASan besides the runtime
 if any(vinfo[v]["kind"] == "asan" for v in host_variants) and any(vinfo[v]["kind"].startswith("ksan") for v in host_variants):
     P("What differs between the ksan and ASan variants besides the runtime (issue 17), and what this run does about it:")

@@ -45,6 +45,16 @@
 # race detector and the report counts how many runs found it (a report of
 # anything else, or any report on the correct build, is a loud failure).
 # BUILD=dir takes ksan from dir (default: build/).
+#   --base-build DIR  before/after in one run: every ksan variant (its compiler
+#                     command is BUILD's ksan-cc; kfence-*: BUILD's preload) runs
+#                     once more as VARIANT@base with DIR's ksan-cc (DIR/bin/ksan-cc,
+#                     DIR/lib: e.g. the build of an older commit in its own worktree),
+#                     interleaved with the others in every round (a variant whose compiler
+#                     commands are the same in both builds links the same objects); the
+#                     report adds the table "Before and after" (medians, after/before
+#                     per workload and variant, geometric mean with a paired-bootstrap
+#                     95% interval), e.g.
+#    bash bench/run.sh --quick --base-build ../base/build
 # The a64-* variants are cross-built for aarch64 (aarch64-linux-gnu-gcc,
 # clang --target=aarch64-linux-gnu, ksan's runtime from BUILD/lib/aarch64/)
 # and run under `qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu`, wrapped
@@ -95,7 +105,7 @@ loud() {	# loud TITLE FILE: a failure nobody can miss, with the file's first 30 
 # ---------------------------------------------------------------- arguments
 quick=0
 case "${QUICK:-}" in ""|0|no|false|NO|FALSE) ;; *) quick=1 ;; esac
-runs=""; only_variants=""; only_workloads=""; detect_runs=${DETECT_RUNS:-}; aarch64=0
+runs=""; only_variants=""; only_workloads=""; detect_runs=${DETECT_RUNS:-}; aarch64=0; base_build=""
 leak_runs=${LEAK_RUNS:-}; leak_workloads=""; leak_only=0; unmap_only=0
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -116,6 +126,8 @@ while [ $# -gt 0 ]; do
 	--leak-workloads=*) leak_workloads=${1#*=} ;;
 	--leak-only) leak_only=1 ;;
 	--unmap-only) unmap_only=1 ;;
+	--base-build) base_build=$2; shift ;;
+	--base-build=*) base_build=${1#*=} ;;
 	-h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown argument '$1' (try --help)" ;;
 	esac
@@ -298,6 +310,42 @@ fi
 if [ -n "$only_variants" ]; then IFS=, read -r -a VARIANTS <<< "$only_variants"; fi
 if [ -n "$only_workloads" ]; then IFS=, read -r -a WORKLOADS <<< "$only_workloads"; fi
 for v in "${VARIANTS[@]}"; do [ -n "${VCC[$v]:-}" ] || die "unknown variant '$v' (known: ${ALL_VARIANTS[*]} ${EXTRA_VARIANTS[*]} ${A64_VARIANTS[*]} ${UAR_VARIANTS[*]})"; done
+# --base-build DIR: each ksan variant once more, VARIANT@base, with DIR's ksan-cc
+# (and DIR's KFENCE preload), the same kind, family, environment and sources
+BASE_CC=""
+same_compile() {	# same_compile "CC..." BUILD: CC's compiler commands for a C file, BUILD's paths as B
+	mkdir -p "$CACHE/tmp"
+	echo 'int f(int *p) { return *p; }' > "$CACHE/tmp/same_compile.c"
+	# shellcheck disable=SC2086
+	$1 $CFLAGS_COMMON -c "$CACHE/tmp/same_compile.c" -o "$CACHE/tmp/same_compile.o" -### 2>&1 |
+		grep -E 'cc1|-cc1' | sed -E "s|$2|B|g; s|/tmp/cc[A-Za-z0-9]+|T|g"
+}
+if [ -n "$base_build" ]; then
+	case $base_build in /*) ;; *) base_build=$PWD/$base_build ;; esac
+	BASE_CC=$base_build/bin/ksan-cc
+	[ -x "$BASE_CC" ] || die "--base-build: $BASE_CC is missing (run make in that tree)"
+	[ "$BASE_CC" -ef "$KSAN_CC" ] && die "--base-build: $base_build is the build being measured"
+	based=()
+	for v in "${VARIANTS[@]}"; do
+		read -r cc1 _ <<< "${VCC[$v]}"
+		if [ "$cc1" = "$KSAN_CC" ]; then VCC[$v@base]="$BASE_CC${VCC[$v]#"$KSAN_CC"}"
+		elif [ "${VKIND[$v]}" = kfence ]; then VCC[$v@base]=${VCC[$v]}; VENV[$v@base]="LD_PRELOAD=$base_build/lib/libksan-kfence.so"
+		else continue; fi
+		VFAM[$v@base]=${VFAM[$v]}; VKIND[$v@base]=${VKIND[$v]}
+		# the same compiler commands (ksan-cc -###, the two builds' paths
+		# made alike): the same objects, only the link (each ksan-cc with
+		# its own runtime) differs, so they are compiled once
+		if [ "${VKIND[$v]}" != kfence ]; then
+			a=$(same_compile "${VCC[$v]}" "$KSAN_BUILD"); b=$(same_compile "${VCC[$v@base]}" "$base_build")
+			if [ -n "$a" ] && [ "$a" = "$b" ]; then VOBJ[$v@base]=$v; fi
+		fi
+		[ -z "${VENV[$v]:-}" ] || VENV[$v@base]=${VENV[$v]}
+		[ -z "${VARCH[$v]:-}" ] || VARCH[$v@base]=${VARCH[$v]}
+		based+=("$v@base")
+	done
+	[ ${#based[@]} -gt 0 ] || die "--base-build: none of the variants (${VARIANTS[*]}) is a ksan variant"
+	VARIANTS+=("${based[@]}")
+fi
 for w in "${WORKLOADS[@]}"; do [ -n "${WBIN[$w]:-}" ] || die "unknown workload '$w' (known: ${ALL_WORKLOADS[*]})"; done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs wants a positive number"
 [[ "$detect_runs" =~ ^[0-9]+$ ]] || die "--detect-runs wants a number (0: no detection runs)"
@@ -336,6 +384,9 @@ T_START=$(date +%s)
 KSAN_REV="$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo ?)$(cd "$ROOT" && git diff --quiet HEAD -- src include tools Makefile 2>/dev/null || echo ' + uncommitted changes in src/, include/, tools/ or Makefile')"
 KSAN_REV="$KSAN_REV; ${KSAN_BUILD#"$ROOT"/}/lib/libksan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan.a" 2>/dev/null | cut -c1-12)$([ -f "$KSAN_BUILD/lib/libksan-kmsan.a" ] && echo ", libksan-kmsan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan-kmsan.a" | cut -c1-12)")$([ -f "$KSAN_BUILD/lib/libksan-kcsan.a" ] && echo ", libksan-kcsan.a sha256 $(sha256sum "$KSAN_BUILD/lib/libksan-kcsan.a" | cut -c1-12)"), linked $(date -u '+%H:%M UTC')"
 any_a64() { local v; for v in "${VARIANTS[@]}"; do is_a64 "$v" && return 0; done; return 1; }
+if [ -n "$BASE_CC" ]; then
+	KSAN_REV="$KSAN_REV; base (the @base variants, BASE = --base-build): $(cd "$base_build" && git rev-parse --short HEAD 2>/dev/null || echo ?), BASE/lib/libksan.a sha256 $(sha256sum "$base_build/lib/libksan.a" 2>/dev/null | cut -c1-12)"
+fi
 if any_a64; then
 	for a in libksan.a libksan-tags.a; do
 		[ -f "$KSAN_BUILD/lib/aarch64/$a" ] || die "$KSAN_BUILD/lib/aarch64/$a is missing: the aarch64 variants need make's cross-built runtime (aarch64-linux-gnu-gcc and libc6-dev-arm64-cross installed, then make)"
@@ -562,8 +613,8 @@ declare -A BUILD_FAILED=()   # variant -> log of the failed step
 variant_key() {
 	local v=$1 cc1 ver ksan="" w
 	read -r cc1 _ <<< "${VCC[$v]}"
-	if [ "$cc1" = "$KSAN_CC" ]; then
-		ksan=$(cat "$KSAN_CC" "$KSAN_BUILD/lib/ksan-opt.so" 2>/dev/null | sha256sum | cut -c1-16)
+	if [ "$cc1" = "$KSAN_CC" ] || { [ -n "$BASE_CC" ] && [ "$cc1" = "$BASE_CC" ]; }; then
+		ksan=$(cat "$cc1" "${cc1%/bin/ksan-cc}/lib/ksan-opt.so" 2>/dev/null | sha256sum | cut -c1-16)
 		cc1=${VFAM[$v]}	# the compiler ksan-cc runs (--ksan-cc=)
 		for w in ${VCC[$v]}; do case $w in --ksan-cc=*) cc1=${w#--ksan-cc=} ;; esac; done
 	fi
@@ -1111,7 +1162,9 @@ fi
 	echo "loads=${LOADS[*]} $(cut -d' ' -f1 /proc/loadavg)"
 	echo "total_seconds=$(( $(date +%s) - T_START ))"
 	for v in "${VARIANTS[@]}"; do
-		echo "variant.$v=${VCC[$v]//$ROOT\//} | ${VFAM[$v]} | ${VKIND[$v]} | $(variant_env "$v") | ${BUILD_FAILED[$v]:+build FAILED: ${BUILD_FAILED[$v]//$ROOT\//}} | ${VARCH[$v]:-}"
+		vcc=${VCC[$v]//$ROOT\//}; venv=$(variant_env "$v")
+		if [ -n "$BASE_CC" ]; then vcc=${vcc//$base_build/BASE}; venv=${venv//$base_build/BASE}; fi
+		echo "variant.$v=$vcc | ${VFAM[$v]} | ${VKIND[$v]} | $venv | ${BUILD_FAILED[$v]:+build FAILED: ${BUILD_FAILED[$v]//$ROOT\//}} | ${VARCH[$v]:-}"
 	done
 	for w in "${WORKLOADS[@]}"; do echo "workload.$w=${WBIN[$w]} ${WARGS[$w]//$ROOT\//}"; done
 	for k in "${!EXPECT_FROM[@]}"; do echo "expect.$k=${EXPECT_FROM[$k]} | ${HAS_NATIVE[$k]:+native}"; done

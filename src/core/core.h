@@ -30,6 +30,13 @@ size_t core_strlen(const char *s);
 int core_strcmp(const char *a, const char *b);
 int core_strncmp(const char *a, const char *b, size_t n);
 const char *core_strchr(const char *s, int c);
+/* Fixed-size records of the runtime's own (4096 / size of them per page
+ * of the port's), kept on a free list that the caller's lock guards: a
+ * record from *list, the list refilled with a fresh page when empty (NULL
+ * when no page can be had); a record given back to *list. */
+struct core_free { struct core_free *next; };
+void *core_record_alloc(struct core_free **list, size_t size);
+void core_record_free(struct core_free **list, void *rec);
 
 /* ---- print.c: formatting into a bounded buffer ----------------------- */
 struct core_buf {

@@ -26,7 +26,7 @@ static core_qrelease_fn qrelease;
 
 ksan_lock_t core_q_lock;
 static struct batch *q_head, *q_tail;	/* guarded by core_q_lock; oldest first */
-static struct batch *free_batches;	/* guarded by core_q_lock */
+static struct core_free *free_batches;	/* guarded by core_q_lock */
 static size_t q_bytes;			/* guarded by core_q_lock */
 
 void core_quarantine_init(core_qlink_fn link, core_qrelease_fn release)
@@ -72,22 +72,7 @@ static void release_chains(struct core_thread *t, void *const head[CORE_QCHAINS]
 /* Called with q_lock held. */
 static struct batch *batch_alloc(void)
 {
-	struct batch *b = free_batches;
-
-	if (!b) {
-		size_t i, n = 4096 / sizeof(*b);
-		struct batch *chunk = ksan_port_map(4096);
-
-		if (!chunk)
-			return 0;
-		for (i = 0; i < n; i++) {
-			chunk[i].next = free_batches;
-			free_batches = &chunk[i];
-		}
-		b = free_batches;
-	}
-	free_batches = b->next;
-	return b;
+	return core_record_alloc(&free_batches, sizeof(struct batch));
 }
 
 static void thread_batch_reset(struct core_qbatch *tb)
@@ -145,8 +130,7 @@ void core_quarantine_flush_thread(struct core_thread *t)
 
 		release_chains(t, evict->head);
 		ksan_port_lock(&core_q_lock);
-		evict->next = free_batches;
-		free_batches = evict;
+		core_record_free(&free_batches, evict);
 		ksan_port_unlock(&core_q_lock);
 		evict = next;
 	}

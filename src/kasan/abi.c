@@ -8,6 +8,7 @@
  * starts at the instrumented code, not inside the runtime.
  */
 #include "kasan.h"
+#include "../core/abi.h"
 
 #define ABI __attribute__((visibility("default"), used))
 #define RET() ((uintptr_t)__builtin_return_address(0))
@@ -67,24 +68,9 @@ DEFINE_CHECK(4)
 DEFINE_CHECK(8)
 DEFINE_CHECK(16)
 
-ABI __attribute__((noinline)) void __asan_loadN_noabort(uintptr_t a, size_t n)
-{
-	kasan_check_range(a, n, 0, RET(), FRAME(), 0);
-}
-ABI __attribute__((noinline)) void __asan_storeN_noabort(uintptr_t a, size_t n)
-{
-	kasan_check_range(a, n, 1, RET(), FRAME(), 0);
-}
-ABI __attribute__((noinline)) void __asan_loadN(uintptr_t a, size_t n)
-{
-	if (!kasan_check_range(a, n, 0, RET(), FRAME(), 0))
-		core_halt();
-}
-ABI __attribute__((noinline)) void __asan_storeN(uintptr_t a, size_t n)
-{
-	if (!kasan_check_range(a, n, 1, RET(), FRAME(), 0))
-		core_halt();
-}
+/* Makes __asan_loadN_noabort, __asan_storeN_noabort, __asan_loadN,
+ * __asan_storeN (core/abi.h). */
+CORE_DEFINE_CHECK_N(__asan, kasan_check_range)
 
 /* Inline checks found a bad byte; the runtime re-checks the whole range so
  * the report names the first bad byte (the compiler tests one granule). */

@@ -33,26 +33,11 @@ struct module {
 
 static ksan_lock_t globals_lock;
 static struct module *modules;		/* guarded by globals_lock */
-static struct module *free_modules;	/* guarded by globals_lock */
+static struct core_free *free_modules;	/* guarded by globals_lock */
 
 static struct module *module_alloc(void)
 {
-	struct module *m = free_modules;
-
-	if (!m) {
-		size_t i, n = 4096 / sizeof(*m);
-		struct module *chunk = ksan_port_map(4096);
-
-		if (!chunk)
-			return 0;
-		for (i = 0; i < n; i++) {
-			chunk[i].next = free_modules;
-			free_modules = &chunk[i];
-		}
-		m = free_modules;
-	}
-	free_modules = m->next;
-	return m;
+	return core_record_alloc(&free_modules, sizeof(struct module));
 }
 
 ABI void __asan_register_globals(struct kasan_global *g, size_t n)
@@ -96,8 +81,7 @@ ABI void __asan_unregister_globals(struct kasan_global *g, size_t n)
 	for (pp = &modules; (m = *pp); pp = &m->next)
 		if (m->globals == g) {
 			*pp = m->next;
-			m->next = free_modules;
-			free_modules = m;
+			core_record_free(&free_modules, m);
 			break;
 		}
 	ksan_port_unlock(&globals_lock);

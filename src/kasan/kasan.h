@@ -52,6 +52,12 @@ void kasan_fakestack_walk(void (*fn)(void *arg, uintptr_t lo, uintptr_t hi), voi
 
 /* shadow.c: addr and size must be granule-aligned for poison. */
 void kasan_poison(uintptr_t addr, size_t size, uint8_t value);
+/* Poison [b, e) with value under ASan's partial-granule rules (any
+ * alignment): a granule poisoned from its middle keeps its valid prefix; a
+ * granule the range ends inside is poisoned only when its bytes after the
+ * range are not addressable already (one shadow byte cannot describe a
+ * hole: the live neighbour's bytes win). */
+void kasan_poison_partial(uintptr_t b, uintptr_t e, uint8_t value);
 /* Unpoison size bytes at addr (aligned), partial last granule as 1..7. */
 void kasan_unpoison(uintptr_t addr, size_t size);
 /* First poisoned byte in [addr, addr+size), or 0. */

@@ -75,39 +75,6 @@ static void fork_unlock_all(int reset)
 
 /* ---- shadow ------------------------------------------------------------ */
 
-/*
- * Poison [b, e) with v under ASan's partial-granule rules (shadow.c's
- * ksan_poison): a granule poisoned from its middle keeps its valid prefix;
- * a granule the range ends inside is poisoned only when its bytes after the
- * range are not addressable already.  Objects packed closer than 8 bytes
- * share granules: one shadow byte cannot describe a hole, so the live
- * neighbour's bytes win.
- */
-static void poison_range(uintptr_t b, uintptr_t e, uint8_t v)
-{
-	int8_t *s, *es;
-	int8_t head = (int8_t)(b & 7), tail = (int8_t)(e & 7);
-
-	if (b >= e)
-		return;
-	s = kasan_shadow(b);
-	es = kasan_shadow(e);
-	if (s == es) {		/* inside one granule, not up to its end */
-		if (*s > 0 && *s <= tail)
-			*s = head ? (*s < head ? *s : head) : (int8_t)v;
-		return;
-	}
-	if (head) {
-		if (*s == 0 || *s > head)
-			*s = head;
-		s++;
-	}
-	if (es > s)
-		kasan_poison(kasan_shadow_to_mem(s), (size_t)(es - s) << KASAN_GRANULE_SHIFT, v);
-	if (tail && *es > 0 && *es <= tail)
-		*es = (int8_t)v;
-}
-
 /* Make [b, e) addressable; a granule shared with bytes before or after the
  * range keeps what is addressable there (ksan_unpoison's rules). */
 static void unpoison_range(uintptr_t b, uintptr_t e)
@@ -290,7 +257,7 @@ void kasan_pool_alloc_as(struct ksan_pool *p, uintptr_t a, size_t size, depot_ha
 	}
 	unpoison_range(a, end);
 	if (slot_end > end)
-		poison_range(end, slot_end, KASAN_SLAB_REDZONE);
+		kasan_poison_partial(end, slot_end, KASAN_SLAB_REDZONE);
 	ksan_port_unlock(&p->lock);
 	if (unlikely(__atomic_load_n(&kasan_aux_used, __ATOMIC_RELAXED)))
 		kasan_aux_forget(a);	/* a new object: old aux stacks are not its */
@@ -338,7 +305,7 @@ int kasan_pool_free_as(struct ksan_pool *p, uintptr_t a, depot_handle_t stack, u
 	r->free_stack = stack;
 	r->free_tid = tid;
 	r->seq = ++p->seq;
-	poison_range(a, a + size, KASAN_SLAB_FREE);
+	kasan_poison_partial(a, a + size, KASAN_SLAB_FREE);
 	if (!p->release) {
 		r->state = REC_FREED;
 		ksan_port_unlock(&p->lock);
@@ -406,7 +373,7 @@ API void ksan_pool_add_memory(struct ksan_pool *p, const volatile void *ptr, siz
 	if (p->nmem < p->memcap)
 		p->mem[p->nmem++] = (struct range){ a, end };
 	pool_widen(p, a, end);
-	poison_range(a, end, KASAN_SLAB_REDZONE);
+	kasan_poison_partial(a, end, KASAN_SLAB_REDZONE);
 	ksan_port_unlock(&p->lock);
 }
 

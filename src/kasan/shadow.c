@@ -91,21 +91,18 @@ int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t pc,
  * makes the granule's valid part end earlier or vanish.  Otherwise it stays
  * as it was: one shadow byte cannot describe a hole.
  */
-void ksan_poison(const volatile void *p, size_t size)
+void kasan_poison_partial(uintptr_t b, uintptr_t e, uint8_t v)
 {
-	uintptr_t b = (uintptr_t)p, end = b + size;
 	int8_t *s, *es;
-	int8_t head = (int8_t)(b & 7), tail = (int8_t)(end & 7);
+	int8_t head = (int8_t)(b & 7), tail = (int8_t)(e & 7);
 
-	if (!kasan_ready || !size || end < b || end > KASAN_ADDR_LIMIT)
-		return;
-	if (ksan_port_shadow_ensure(ROUND_DOWN(b, 8), size + 8))
+	if (b >= e)
 		return;
 	s = kasan_shadow(b);
-	es = kasan_shadow(end);
+	es = kasan_shadow(e);
 	if (s == es) {		/* inside one granule, not up to its end */
 		if (*s > 0 && *s <= tail)
-			*s = head ? (*s < head ? *s : head) : (int8_t)KASAN_USER_POISON;
+			*s = head ? (*s < head ? *s : head) : (int8_t)v;
 		return;
 	}
 	if (head) {
@@ -114,9 +111,20 @@ void ksan_poison(const volatile void *p, size_t size)
 		s++;
 	}
 	if (es > s)
-		shadow_fill(s, KASAN_USER_POISON, (size_t)(es - s));
+		shadow_fill(s, v, (size_t)(es - s));
 	if (tail && *es > 0 && *es <= tail)
-		*es = (int8_t)KASAN_USER_POISON;
+		*es = (int8_t)v;
+}
+
+void ksan_poison(const volatile void *p, size_t size)
+{
+	uintptr_t b = (uintptr_t)p, end = b + size;
+
+	if (!kasan_ready || !size || end < b || end > KASAN_ADDR_LIMIT)
+		return;
+	if (ksan_port_shadow_ensure(ROUND_DOWN(b, 8), size + 8))
+		return;
+	kasan_poison_partial(b, end, KASAN_USER_POISON);
 }
 
 void ksan_unpoison(const volatile void *p, size_t size)

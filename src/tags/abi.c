@@ -8,6 +8,7 @@
  * Compiler ABI: names and signatures must not change.
  */
 #include "tags.h"
+#include "../core/abi.h"
 
 #define ABI __attribute__((visibility("default"), used))
 #define RET() ((uintptr_t)__builtin_return_address(0))
@@ -51,24 +52,9 @@ DEFINE_CHECK(4)
 DEFINE_CHECK(8)
 DEFINE_CHECK(16)
 
-ABI __attribute__((noinline)) void __hwasan_loadN_noabort(uintptr_t a, size_t n)
-{
-	tags_check_range(a, n, 0, RET(), FRAME(), 0);
-}
-ABI __attribute__((noinline)) void __hwasan_storeN_noabort(uintptr_t a, size_t n)
-{
-	tags_check_range(a, n, 1, RET(), FRAME(), 0);
-}
-ABI __attribute__((noinline)) void __hwasan_loadN(uintptr_t a, size_t n)
-{
-	if (!tags_check_range(a, n, 0, RET(), FRAME(), 0))
-		core_halt();
-}
-ABI __attribute__((noinline)) void __hwasan_storeN(uintptr_t a, size_t n)
-{
-	if (!tags_check_range(a, n, 1, RET(), FRAME(), 0))
-		core_halt();
-}
+/* Makes __hwasan_loadN_noabort, __hwasan_storeN_noabort, __hwasan_loadN,
+ * __hwasan_storeN (core/abi.h). */
+CORE_DEFINE_CHECK_N(__hwasan, tags_check_range)
 
 /* Stack tagging: the frame's locals at function entry (tag = the frame's),
  * and tag 0 again before return.  addr may carry a tag; sizes are whole

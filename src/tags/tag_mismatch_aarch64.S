@@ -9,58 +9,50 @@
  * are saved as well (the kernel has none).
  */
 #if defined(__aarch64__)
+/* op (stp, ldp) on the registers a call may clobber that the frame keeps:
+ * x2-x15 and x18 in the 256 bytes the check made, at their slots */
+	.macro	x_regs pair, one
+	\pair	x2, x3, [sp, #16]
+	\pair	x4, x5, [sp, #32]
+	\pair	x6, x7, [sp, #48]
+	\pair	x8, x9, [sp, #64]
+	\pair	x10, x11, [sp, #80]
+	\pair	x12, x13, [sp, #96]
+	\pair	x14, x15, [sp, #112]
+	\one	x18, [sp, #144]
+	.endm
+/* the same for q0-q7 and q16-q31, in the 384 bytes below */
+	.macro	q_regs pair
+	\pair	q0, q1, [sp, #0]
+	\pair	q2, q3, [sp, #32]
+	\pair	q4, q5, [sp, #64]
+	\pair	q6, q7, [sp, #96]
+	\pair	q16, q17, [sp, #128]
+	\pair	q18, q19, [sp, #160]
+	\pair	q20, q21, [sp, #192]
+	\pair	q22, q23, [sp, #224]
+	\pair	q24, q25, [sp, #256]
+	\pair	q26, q27, [sp, #288]
+	\pair	q28, q29, [sp, #320]
+	\pair	q30, q31, [sp, #352]
+	.endm
+
 	.text
 	.globl	__hwasan_tag_mismatch
 	.type	__hwasan_tag_mismatch, %function
 	.hidden	__ksan_tags_mismatch
 __hwasan_tag_mismatch:
 	add	x29, sp, #232		/* frame record: caller's x29, x30 */
-	stp	x2, x3, [sp, #16]
-	stp	x4, x5, [sp, #32]
-	stp	x6, x7, [sp, #48]
-	stp	x8, x9, [sp, #64]
-	stp	x10, x11, [sp, #80]
-	stp	x12, x13, [sp, #96]
-	stp	x14, x15, [sp, #112]
-	str	x18, [sp, #144]
+	x_regs	stp, str
 	sub	sp, sp, #384
-	stp	q0, q1, [sp, #0]
-	stp	q2, q3, [sp, #32]
-	stp	q4, q5, [sp, #64]
-	stp	q6, q7, [sp, #96]
-	stp	q16, q17, [sp, #128]
-	stp	q18, q19, [sp, #160]
-	stp	q20, q21, [sp, #192]
-	stp	q22, q23, [sp, #224]
-	stp	q24, q25, [sp, #256]
-	stp	q26, q27, [sp, #288]
-	stp	q28, q29, [sp, #320]
-	stp	q30, q31, [sp, #352]
+	q_regs	stp
 	mov	x2, x30
 	mov	x3, x29
 	bl	__ksan_tags_mismatch
-	ldp	q0, q1, [sp, #0]
-	ldp	q2, q3, [sp, #32]
-	ldp	q4, q5, [sp, #64]
-	ldp	q6, q7, [sp, #96]
-	ldp	q16, q17, [sp, #128]
-	ldp	q18, q19, [sp, #160]
-	ldp	q20, q21, [sp, #192]
-	ldp	q22, q23, [sp, #224]
-	ldp	q24, q25, [sp, #256]
-	ldp	q26, q27, [sp, #288]
-	ldp	q28, q29, [sp, #320]
-	ldp	q30, q31, [sp, #352]
+	q_regs	ldp
 	add	sp, sp, #384
 	ldp	x0, x1, [sp, #0]
-	ldp	x2, x3, [sp, #16]
-	ldp	x4, x5, [sp, #32]
-	ldp	x6, x7, [sp, #48]
-	ldp	x8, x9, [sp, #64]
-	ldp	x10, x11, [sp, #80]
-	ldp	x12, x13, [sp, #96]
-	ldp	x14, x15, [sp, #112]
-	ldr	x18, [sp, #144]
+	x_regs	ldp, ldr
 	ldp	x29, x30, [sp, #232]
 	add	sp, sp, #256
 	ret

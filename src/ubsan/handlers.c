@@ -212,18 +212,29 @@ HANDLERS(shift_out_of_bounds, (struct shift_data *d, uintptr_t l, uintptr_t r),
 
 /* ---- memory ---------------------------------------------------------------- */
 
-static void out_of_bounds(struct oob_data *d, uintptr_t i, int halt, uintptr_t pc,
-			  uintptr_t fp)
+/* A report whose message is before, the value v of type t, then after
+ * with type_name (after NULL: nothing more). */
+static void value_report(struct ubsan_loc *loc, const char *check, const char *before,
+			 const struct ubsan_type *t, uintptr_t v, const char *after,
+			 const char *type_name, int halt, uintptr_t pc, uintptr_t fp)
 {
 	struct core_buf *m;
 
-	if (!ubsan_begin(&d->loc, "array-index-out-of-bounds", halt, pc, fp))
+	if (!ubsan_begin(loc, check, halt, pc, fp))
 		return;
 	m = ubsan_msg();
-	core_bprintf(m, "index ");
-	ubsan_put_value(m, d->index_type, i);
-	core_bprintf(m, " out of bounds for type %s", d->array_type->name);
+	core_bprintf(m, "%s", before);
+	ubsan_put_value(m, t, v);
+	if (after)
+		core_bprintf(m, after, type_name);
 	ubsan_end(halt, 0);
+}
+
+static void out_of_bounds(struct oob_data *d, uintptr_t i, int halt, uintptr_t pc,
+			  uintptr_t fp)
+{
+	value_report(&d->loc, "array-index-out-of-bounds", "index ", d->index_type, i,
+		     " out of bounds for type %s", d->array_type->name, halt, pc, fp);
 }
 HANDLERS(out_of_bounds, (struct oob_data *d, uintptr_t i),
 	 out_of_bounds(d, i, halt, pc, fp))
@@ -325,15 +336,8 @@ HANDLERS(pointer_overflow, (struct pointer_overflow_data *d, uintptr_t base, uin
 static void invalid_value(struct overflow_data *d, uintptr_t v, int halt,
 			  uintptr_t pc, uintptr_t fp)
 {
-	struct core_buf *m;
-
-	if (!ubsan_begin(&d->loc, "invalid-load", halt, pc, fp))
-		return;
-	m = ubsan_msg();
-	core_bprintf(m, "load of value ");
-	ubsan_put_value(m, d->type, v);
-	core_bprintf(m, ", which is not a valid value for type %s", d->type->name);
-	ubsan_end(halt, 0);
+	value_report(&d->loc, "invalid-load", "load of value ", d->type, v,
+		     ", which is not a valid value for type %s", d->type->name, halt, pc, fp);
 }
 HANDLERS(load_invalid_value, (struct overflow_data *d, uintptr_t v),
 	 invalid_value(d, v, halt, pc, fp))
@@ -341,14 +345,9 @@ HANDLERS(load_invalid_value, (struct overflow_data *d, uintptr_t v),
 static void vla_bound(struct overflow_data *d, uintptr_t v, int halt,
 		      uintptr_t pc, uintptr_t fp)
 {
-	struct core_buf *m;
-
-	if (!ubsan_begin(&d->loc, "vla-bound-not-positive", halt, pc, fp))
-		return;
-	m = ubsan_msg();
-	core_bprintf(m, "variable length array bound evaluates to non-positive value ");
-	ubsan_put_value(m, d->type, v);
-	ubsan_end(halt, 0);
+	value_report(&d->loc, "vla-bound-not-positive",
+		     "variable length array bound evaluates to non-positive value ", d->type, v,
+		     0, 0, halt, pc, fp);
 }
 HANDLERS(vla_bound_not_positive, (struct overflow_data *d, uintptr_t v),
 	 vla_bound(d, v, halt, pc, fp))

@@ -2,7 +2,7 @@
  * This file contains UBSAN's reports: values decoded from the compilers'
  * type descriptors and printed as compiler-rt prints them, deduplication per
  * source location, and the kasan, asan and json layouts (suppressions:
- * suppress.c).
+ * suppress.c, checked by the one report path).
  */
 #include "ubsan.h"
 
@@ -21,6 +21,7 @@ struct ubsan_rep {
 	char msg[MSG_SIZE];
 	struct core_buf mbuf;
 	uintptr_t note;		/* ubsan_note_pointer's address, or 0 */
+	int halt;		/* the handler's: an _abort handler's report */
 };
 static struct ubsan_rep reps[2];
 static unsigned depth;		/* reports of this file in progress */
@@ -297,13 +298,7 @@ int ubsan_begin(struct ubsan_loc *loc, const char *check, int halt, uintptr_t pc
 	rep.loc.column = col == ~0u ? 0 : col;	/* no column, as libubsan */
 	rep.check = check;
 	rep.pc = pc;
-	/* a report that halts is never suppressed (libubsan's rule too): the
-	 * program must not stop without saying why */
-	if (!halt && ubsan_suppressed(rep.check, rep.loc.file, rep.pc)) {
-		depth--;
-		core_report_cancel();
-		return 0;
-	}
+	rep.halt = halt;
 	rep.npcs = ksan_port_stack_trace(rep.pcs, DEPOT_MAX_FRAMES, pc, fp);
 	rep.mbuf.p = rep.msg;
 	rep.mbuf.len = 0;
@@ -377,7 +372,16 @@ static void done(void *unused)
 	depth--;
 }
 
+/* The one path's suppression step (core_report_emit): a report that halts
+ * (an _abort handler's) is never suppressed, libubsan's rule too: the
+ * program must not stop without saying why. */
+static int suppressed(void *unused)
+{
+	return !rep.halt && ubsan_suppressed(rep.check, rep.loc.file, rep.pc);
+}
+
 static const struct core_report_ops ubsan_layouts = {
+	.suppressed = suppressed,
 	.print = { print_kernel, print_asan, print_json },
 	.done = done,
 };

@@ -1,7 +1,8 @@
 /*
  * This file contains UBSAN's suppressions: the ubsan:<check>:<glob> lines
  * of the suppressions file (the port reads it; compiler-rt's kinds are the
- * core's, core/suppress.c), checked when a report begins.
+ * core's, core/suppress.c), checked by the one report path
+ * (core_report_emit, report.c's ops).
  */
 #include "ubsan.h"
 

@@ -27,14 +27,16 @@ struct ubsan_type {
  * Start a report of check at *loc (from the handler's own pc and frame).
  * Returns 0 when it must not be made: the location was reported before
  * (the column is swapped to ~0, as compiler-rt does; a report that halts
- * is made all the same), it would recurse, or a suppression matches; when
- * halt, the program stops there instead.  On 1, the message is built with
- * ubsan_msg() and the report ends with ubsan_end().
+ * is made all the same) or it would recurse; when halt, the program stops
+ * there instead.  On 1, the message is built with ubsan_msg() and the report
+ * ends with ubsan_end(), where the one report path (core_report_emit) applies
+ * the suppressions, the callback and the layout.
  */
 int ubsan_begin(struct ubsan_loc *loc, const char *check, int halt, uintptr_t pc,
 		uintptr_t fp);
 struct core_buf *ubsan_msg(void);
-/* Print, apply the halt policy: stop when halt, or when halt_on_error=1. */
+/* Emit (suppressions, callback, layout), apply the halt policy: stop when
+ * halt, or when halt_on_error=1. */
 void ubsan_end(int halt, uintptr_t addr);
 /* Between ubsan_begin and ubsan_end: the asan layout adds compiler-rt's
  * "pointer points here" note with the memory around p (report_note.c). */

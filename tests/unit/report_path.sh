@@ -3,7 +3,8 @@
 # go through src/core's core_report_emit, which runs the suppression, the
 # callback, the layout report_format chooses and the end.
 #  1. In the sources: nothing outside src/core reads report_format or names
-#     a layout (FORMAT_*), calls the callback or ends a report itself.
+#     a layout (FORMAT_*), calls the callback, ends or cancels a report
+#     itself; KASAN's and UBSAN's suppressions are the path's ops->suppressed.
 #  2. At run time: one report of each detector (KASAN, its pools and
 #     checked copies, leaks, UBSAN, KFENCE; KMSAN and KCSAN with clang),
 #     each seen by a callback that reads the path's counter
@@ -15,7 +16,7 @@ set -u
 SRC=$root/src
 
 cases="kasan overlap pool leak ubsan kfence kmsan kcsan"
-echo "PLAN: $((3 + $(wc -w <<< "$cases")))"
+echo "PLAN: $((4 + $(wc -w <<< "$cases")))"
 
 # ---- 1. the sources ----
 # comments may name report_format=asan; code reads core_opt.report_format
@@ -33,6 +34,20 @@ if [ -z "$hits" ]; then
 	echo "PASS: report_path_no_own_callback_or_end"
 else
 	echo "FAIL: report_path_no_own_callback_or_end: $(tr '\n' ' ' <<< "${hits//$SRC\//}")"
+	failed=1
+fi
+# the suppressions run in the path (ops->suppressed), not at a detector's
+# begin: no detector cancels a begun report itself, and each detector with
+# suppressions hands them to the path
+hits=$(grep -rnE '\bcore_report_cancel\(' "$SRC" --include='*.c' --include='*.h' | grep -v "^$SRC/core/")
+missing=
+for d in kasan ubsan; do
+	grep -rqE '\.suppressed[[:space:]]*=' "$SRC/$d" || missing+=" $d"
+done
+if [ -z "$hits$missing" ]; then
+	echo "PASS: report_path_suppressions_in_path"
+else
+	echo "FAIL: report_path_suppressions_in_path:${hits:+ cancels: $(tr '\n' ' ' <<< "${hits//$SRC\//}")}${missing:+ no .suppressed in:$missing}"
 	failed=1
 fi
 # every detector folder that reports calls the path

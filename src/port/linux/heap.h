@@ -40,4 +40,33 @@ void port_heap_copy(void *d, const void *s, size_t n, const struct core_caller *
 /* KFENCE made the object p instead (sampled): the heap's state for it */
 void port_heap_sampled(void *p, size_t size, int flags, const struct core_caller *c);
 
+/*
+ * For a runtime whose heap answers the contract with functions of the same
+ * signatures: PORT_HEAP_FORWARD(ready, malloc, free, usable_size,
+ * realloc_size, alloc_stack, report_alloc), in its room's heap.c, defines
+ * port_heap_ready (returns the variable ready), port_heap_malloc,
+ * port_heap_free, port_heap_usable_size, port_heap_realloc_size,
+ * port_heap_alloc_stack and port_heap_report_alloc, each a call of the
+ * function named in the use (kasan/heap.c: kasan_malloc ..., tags/heap.c:
+ * tags_malloc ...).  The runtime defines the rest itself.
+ */
+#define PORT_HEAP_FORWARD(ready, malloc_fn, free_fn, usable_size_fn, realloc_size_fn,	\
+			  alloc_stack_fn, report_alloc_fn)				\
+int port_heap_ready(void)								\
+{ return ready; }									\
+void *port_heap_malloc(size_t size, size_t align, int flags, const struct core_caller *c,	\
+		       int *err)							\
+{ return malloc_fn(size, align, flags, c, err); }					\
+int port_heap_free(void *p, const struct core_caller *c)				\
+{ return free_fn(p, c); }								\
+size_t port_heap_usable_size(const void *p)						\
+{ return usable_size_fn(p); }								\
+size_t port_heap_realloc_size(void *p, const struct core_caller *c)			\
+{ return realloc_size_fn(p, c); }							\
+uint32_t port_heap_alloc_stack(const void *p)						\
+{ return alloc_stack_fn(p); }								\
+void port_heap_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc,		\
+			    uintptr_t fp, uintptr_t entry)				\
+{ report_alloc_fn(type, a, b, pc, fp, entry); }
+
 #endif

@@ -25,6 +25,16 @@ enum { FAULT_PROGRAM, FAULT_RETRY, FAULT_BAD };
  */
 int port_fault(int sig, siginfo_t *si, const ucontext_t *uc, int user);
 
+/* How far from the stack pointer a fault is the stack's (ASan's: a red
+ * zone below sp, a large frame above it): an access there is the stack's
+ * guard (threads) or the end of its growth (the main thread). */
+#define FAULT_STACK_BELOW 512
+#define FAULT_STACK_ABOVE 65536
+static inline int fault_near_sp(uintptr_t addr, uintptr_t sp)
+{
+	return addr + FAULT_STACK_BELOW > sp && addr < sp + FAULT_STACK_ABOVE;
+}
+
 /* The faulting instruction, its frame and whether it wrote, per
  * architecture (aarch64: the ESR record's WnR bit of a data abort). */
 #if defined(__x86_64__)

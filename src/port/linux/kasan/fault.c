@@ -28,10 +28,6 @@ int port_map_shadow_page(uintptr_t shadow_addr);
 #define SHADOW_HI ((KASAN_ADDR_LIMIT >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
 #define GAP_LO ((SHADOW_LO >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
 #define GAP_HI ((SHADOW_HI >> KASAN_GRANULE_SHIFT) + KASAN_SHADOW_OFFSET)
-/* how far from the stack pointer a fault is the stack's (ASan: a red zone
- * below sp, a large frame above it) */
-#define STACK_BELOW 512
-#define STACK_ABOVE 65536
 
 /* the executable's code, where the runtime lives (linker-defined) */
 extern char __executable_start[] __attribute__((weak));
@@ -80,7 +76,7 @@ static int memory_exists(uintptr_t s, uintptr_t sp)
 	unsigned char vec;
 	int e = errno, r, err;
 
-	if (m + STACK_ABOVE > sp && m < sp + STACK_ABOVE)
+	if (m + FAULT_STACK_ABOVE > sp && m < sp + FAULT_STACK_ABOVE)
 		return 1;	/* a frame being poisoned below the grown stack */
 	/* ENOMEM: no mapping there (mincore counts any protection) */
 	r = mincore((void *)ROUND_DOWN(m, 4096), 4096, &vec);
@@ -229,17 +225,9 @@ static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault
 		}
 		return FAULT_BAD;	/* the program's own wild access */
 	}
-	/* ASan's heuristic: near the stack pointer, it is the stack's guard
-	 * (threads) or the end of its growth (main thread) */
-	if (addr + STACK_BELOW > sp && addr < sp + STACK_ABOVE)
+	if (fault_near_sp(addr, sp))
 		f->k.stack_overflow = 1;
 	return FAULT_BAD;
-}
-
-static void report_fault(struct fault *f)
-{
-	if (core_opt.handle_segv)
-		kasan_report_fault(&f->k);
 }
 
 int port_fault(int sig, siginfo_t *si, const ucontext_t *uc, int user)
@@ -258,7 +246,7 @@ int port_fault(int sig, siginfo_t *si, const ucontext_t *uc, int user)
 	 * granule), not the shadow byte that faulted */
 	if (user && f.k.addr_known == 2 && si->si_code != SI_KERNEL)
 		si->si_addr = (void *)f.k.addr;
-	else if (!user && what == FAULT_BAD)
-		report_fault(&f);
+	else if (!user && what == FAULT_BAD && core_opt.handle_segv)
+		kasan_report_fault(&f.k);
 	return what;
 }

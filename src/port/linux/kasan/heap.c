@@ -12,41 +12,8 @@ void port_heap_init(void)
 	__atomic_store_n(&kasan_ready, 1, __ATOMIC_RELEASE);
 }
 
-int port_heap_ready(void)
-{
-	return kasan_ready;
-}
-
-void *port_heap_malloc(size_t size, size_t align, int flags, const struct core_caller *c, int *err)
-{
-	return kasan_malloc(size, align, flags, c, err);
-}
-
-int port_heap_free(void *p, const struct core_caller *c)
-{
-	return kasan_free(p, c);
-}
-
-size_t port_heap_usable_size(const void *p)
-{
-	return kasan_usable_size(p);
-}
-
-size_t port_heap_realloc_size(void *p, const struct core_caller *c)
-{
-	return kasan_realloc_size(p, c);
-}
-
-uint32_t port_heap_alloc_stack(const void *p)
-{
-	return kasan_alloc_stack(p);
-}
-
-void port_heap_report_alloc(const char *type, size_t a, size_t b, uintptr_t pc, uintptr_t fp,
-		       uintptr_t entry)
-{
-	kasan_report_alloc(type, a, b, pc, fp, entry);
-}
+PORT_HEAP_FORWARD(kasan_ready, kasan_malloc, kasan_free, kasan_usable_size, kasan_realloc_size,
+		  kasan_alloc_stack, kasan_report_alloc)
 
 /* a plain copy */
 void port_heap_copy(void *d, const void *s, size_t n, const struct core_caller *c)

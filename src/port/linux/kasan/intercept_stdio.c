@@ -309,23 +309,22 @@ PORT_INTERCEPTOR int puts(const char *s)
 	return real_puts(s);
 }
 
-PORT_INTERCEPTOR int fputs(const char *s, FILE *f)
-{
-	PORT_CALLER(cl, fputs);
-
-	if (likely(kasan_ready) && !port_printf_string(&cl, s, -1, 0))
-		return FAULT();
-	return real_fputs(s, f);
+/* Makes fputs, fputs_unlocked, fputws and fputws_unlocked: the string
+ * checked as printf's %s (wide 0) or %ls (wide 1) reads it, then the C
+ * library's call (real_<name>). */
+#define PUT_STRING(name, type, wide)					\
+PORT_INTERCEPTOR int name(const type *s, FILE *f)			\
+{									\
+	PORT_CALLER(cl, name);						\
+									\
+	if (likely(kasan_ready) && !port_printf_string(&cl, s, -1, wide)) \
+		return FAULT();						\
+	return real_##name(s, f);					\
 }
-
-PORT_INTERCEPTOR int fputs_unlocked(const char *s, FILE *f)
-{
-	PORT_CALLER(cl, fputs_unlocked);
-
-	if (likely(kasan_ready) && !port_printf_string(&cl, s, -1, 0))
-		return FAULT();
-	return real_fputs_unlocked(s, f);
-}
+PUT_STRING(fputs, char, 0)
+PUT_STRING(fputs_unlocked, char, 0)
+PUT_STRING(fputws, wchar_t, 1)
+PUT_STRING(fputws_unlocked, wchar_t, 1)
 
 #undef fwrite_unlocked	/* <stdio.h>'s macro when optimising */
 PORT_INTERCEPTOR size_t fwrite_unlocked(const void *p, size_t size, size_t n, FILE *f)
@@ -337,24 +336,6 @@ PORT_INTERCEPTOR size_t fwrite_unlocked(const void *p, size_t size, size_t n, FI
 		return 0;
 	}
 	return real_fwrite_unlocked(p, size, n, f);
-}
-
-PORT_INTERCEPTOR int fputws(const wchar_t *s, FILE *f)
-{
-	PORT_CALLER(cl, fputws);
-
-	if (likely(kasan_ready) && !port_printf_string(&cl, s, -1, 1))
-		return FAULT();
-	return real_fputws(s, f);
-}
-
-PORT_INTERCEPTOR int fputws_unlocked(const wchar_t *s, FILE *f)
-{
-	PORT_CALLER(cl, fputws_unlocked);
-
-	if (likely(kasan_ready) && !port_printf_string(&cl, s, -1, 1))
-		return FAULT();
-	return real_fputws_unlocked(s, f);
 }
 
 /* ---- printf family: to streams and descriptors ------------------------- */

@@ -24,13 +24,15 @@
  * Dynamic executables call the C library's fast versions, found with
  * dlsym(RTLD_NEXT) by port_intercept_init().  Static ones, and every caller
  * before that (dlsym itself calls string functions), use the plain loops
- * below: defining strlen in a static executable hides libc's.  strcmp,
+ * below (string_ops.h's, shared with intercept_wchar.c, as are the checks):
+ * defining strlen in a static executable hides libc's.  strcmp,
  * strncmp, strcasecmp, strdup, strndup and strtok are always ksan's own (the
  * check needs the scan anyway).  Nothing is checked before kasan_ready.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include "../linux.h"
+#include "string_ops.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
 /* the plain loops must not become calls to (checked) memset/memcpy */
@@ -66,86 +68,15 @@ static void *own_memchr(const void *s, int c, size_t n)
 	return 0;
 }
 
-static size_t own_strlen(const char *s)
-{
-	const char *p = s;
-
-	while (*p)
-		p++;
-	return (size_t)(p - s);
-}
-
-static size_t own_strnlen(const char *s, size_t max)
-{
-	size_t n = 0;
-
-	while (n < max && s[n])
-		n++;
-	return n;
-}
-
-static char *own_stpcpy(char *d, const char *s)
-{
-	while ((*d = *s++))
-		d++;
-	return d;
-}
-
-static char *own_strcpy(char *d, const char *s)
-{
-	own_stpcpy(d, s);
-	return d;
-}
-
-static char *own_strncpy(char *d, const char *s, size_t n)
-{
-	size_t i = 0;
-
-	for (; i < n && s[i]; i++)
-		d[i] = s[i];
-	for (; i < n; i++)
-		d[i] = 0;
-	return d;
-}
-
-static char *own_strcat(char *d, const char *s)
-{
-	own_stpcpy(d + own_strlen(d), s);
-	return d;
-}
-
-static char *own_strncat(char *d, const char *s, size_t n)
-{
-	char *e = d + own_strlen(d);
-	size_t i = 0;
-
-	for (; i < n && s[i]; i++)
-		e[i] = s[i];
-	e[i] = 0;
-	return d;
-}
-
-static char *own_strchr(const char *s, int c)
-{
-	for (;; s++) {
-		if (*s == (char)c)
-			return (char *)s;
-		if (!*s)
-			return 0;
-	}
-}
-
-static char *own_strrchr(const char *s, int c)
-{
-	const char *last = 0;
-
-	for (;; s++) {
-		if (*s == (char)c)
-			last = s;
-		if (!*s)
-			return (char *)last;
-	}
-}
+static size_t own_strlen(const char *s) { return str_len(s, 1); }
+static size_t own_strnlen(const char *s, size_t max) { return str_nlen(s, max, 1); }
+static char *own_stpcpy(char *d, const char *s) { return str_copy(d, s, 1); }
+static char *own_strcpy(char *d, const char *s) { str_copy(d, s, 1); return d; }
+static char *own_strncpy(char *d, const char *s, size_t n) { return str_ncopy(d, s, n, 1); }
+static char *own_strcat(char *d, const char *s) { return str_ncat(d, s, (size_t)-1, 1); }
+static char *own_strncat(char *d, const char *s, size_t n) { return str_ncat(d, s, n, 1); }
+static char *own_strchr(const char *s, int c) { return str_chr(s, (uint32_t)c, 0, 1); }
+static char *own_strrchr(const char *s, int c) { return str_chr(s, (uint32_t)c, 1, 1); }
 
 static size_t own_strspn(const char *s, const char *accept)
 {
@@ -171,15 +102,7 @@ static char *own_strpbrk(const char *s, const char *accept)
 	return *s ? (char *)s : 0;
 }
 
-static char *own_strstr(const char *h, const char *n)
-{
-	size_t nl = own_strlen(n);
-
-	for (; *h; h++)
-		if (!core_memcmp(h, n, nl))
-			return (char *)h;
-	return nl ? 0 : (char *)h;
-}
+static char *own_strstr(const char *h, const char *n) { return str_str(h, n, 1); }
 
 /* ---- the C library's versions, once known ----------------------------- */
 
@@ -197,6 +120,12 @@ static char *(*real_strstr)(const char *, const char *) = own_strstr;
 static size_t (*real_strspn)(const char *, const char *) = own_strspn;
 static size_t (*real_strcspn)(const char *, const char *) = own_strcspn;
 static char *(*real_strpbrk)(const char *, const char *) = own_strpbrk;
+
+/* string_ops.h's measure: the C library's strnlen, or strlen (no max) */
+static size_t measure(const void *s, size_t max)
+{
+	return max == STR_NO_MAX ? real_strlen(s) : real_strnlen(s, max);
+}
 
 void port_intercept_init(void)
 {
@@ -240,40 +169,22 @@ PORT_INTERCEPTOR void *memchr(const void *s, int c, size_t n)
 PORT_INTERCEPTOR size_t strlen(const char *s)
 {
 	PORT_CALLER(cl, strlen);
-	size_t n = real_strlen(s);
 
-	if (likely(kasan_ready))
-		READ(s, n + 1);
-	return n;
+	return str_len_checked(&cl, s, STR_NO_MAX, 1, measure);
 }
 
 PORT_INTERCEPTOR size_t strnlen(const char *s, size_t max)
 {
 	PORT_CALLER(cl, strnlen);
-	size_t n = real_strnlen(s, max);
 
-	if (likely(kasan_ready))
-		READ(s, MIN(n + 1, max));
-	return n;
+	return str_len_checked(&cl, s, max, 1, measure);
 }
 
-static char *checked_strchr(const struct kasan_caller *c, const char *s, int ch)
+static char *checked_strchr(const struct kasan_caller *cl, const char *s, int ch, int last)
 {
-	const struct kasan_caller cl = *c;
-	char *r = real_strchr(s, ch);
+	char *r = last ? real_strrchr(s, ch) : real_strchr(s, ch);
 
-	if (likely(kasan_ready))
-		READ(s, r ? (size_t)(r - s) + 1 : real_strlen(s) + 1);
-	return r;
-}
-
-static char *checked_strrchr(const struct kasan_caller *c, const char *s, int ch)
-{
-	const struct kasan_caller cl = *c;
-	char *r = real_strrchr(s, ch);
-
-	if (likely(kasan_ready))
-		READ(s, real_strlen(s) + 1);
+	str_chr_checked(cl, s, r, last, 1, measure);
 	return r;
 }
 
@@ -281,14 +192,14 @@ PORT_INTERCEPTOR char *strchr(const char *s, int c)
 {
 	PORT_CALLER(cl, strchr);
 
-	return checked_strchr(&cl, s, c);
+	return checked_strchr(&cl, s, c, 0);
 }
 
 PORT_INTERCEPTOR char *strrchr(const char *s, int c)
 {
 	PORT_CALLER(cl, strrchr);
 
-	return checked_strrchr(&cl, s, c);
+	return checked_strchr(&cl, s, c, 1);
 }
 
 /* The old names: in a static link, a call of index() would otherwise bring
@@ -297,14 +208,14 @@ PORT_INTERCEPTOR char *index(const char *s, int c)
 {
 	PORT_CALLER(cl, index);
 
-	return checked_strchr(&cl, s, c);
+	return checked_strchr(&cl, s, c, 0);
 }
 
 PORT_INTERCEPTOR char *rindex(const char *s, int c)
 {
 	PORT_CALLER(cl, rindex);
 
-	return checked_strrchr(&cl, s, c);
+	return checked_strchr(&cl, s, c, 1);
 }
 
 PORT_INTERCEPTOR char *strstr(const char *h, const char *n)
@@ -312,12 +223,7 @@ PORT_INTERCEPTOR char *strstr(const char *h, const char *n)
 	PORT_CALLER(cl, strstr);
 	char *r = real_strstr(h, n);
 
-	if (likely(kasan_ready)) {
-		size_t nl = real_strlen(n);
-
-		(void)(READ(h, r ? (size_t)(r - h) + nl : real_strlen(h) + 1) &&
-		       READ(n, nl + 1));
-	}
+	str_str_checked(&cl, h, n, r, 1, measure);
 	if (__sanitizer_weak_hook_strstr)	/* (see intercept_cmp.c) */
 		__sanitizer_weak_hook_strstr(__builtin_return_address(0), h, n, r);
 	return r;
@@ -359,71 +265,39 @@ PORT_INTERCEPTOR char *strpbrk(const char *s, const char *accept)
 PORT_INTERCEPTOR char *strcpy(char *d, const char *s)
 {
 	PORT_CALLER(cl, strcpy);
-	size_t n;
 
-	if (unlikely(!kasan_ready))
-		return real_strcpy(d, s);
-	n = real_strlen(s) + 1;
-	if (!READ(s, n) || !WRITE(d, n) || port_overlap(&cl, "strcpy", d, n, s, n))
-		return d;
-	return real_strcpy(d, s);
+	return str_copy_checked(&cl, "strcpy", d, s, STR_NO_MAX, 1, measure) ?
+	       real_strcpy(d, s) : d;
 }
 
 PORT_INTERCEPTOR char *stpcpy(char *d, const char *s)
 {
 	PORT_CALLER(cl, stpcpy);
-	size_t n;
 
-	if (unlikely(!kasan_ready))
-		return real_stpcpy(d, s);
-	n = real_strlen(s) + 1;
-	if (!READ(s, n) || !WRITE(d, n) || port_overlap(&cl, "stpcpy", d, n, s, n))
-		return d + n - 1;
+	if (!str_copy_checked(&cl, "stpcpy", d, s, STR_NO_MAX, 1, measure))
+		return d + real_strlen(s);
 	return real_stpcpy(d, s);
 }
 
 PORT_INTERCEPTOR char *strncpy(char *d, const char *s, size_t n)
 {
 	PORT_CALLER(cl, strncpy);
-	size_t sn;
 
-	if (unlikely(!kasan_ready) || !n)
-		return real_strncpy(d, s, n);
-	sn = MIN(real_strnlen(s, n) + 1, n);
-	if (!READ(s, sn) || !WRITE(d, n) || port_overlap(&cl, "strncpy", d, sn, s, sn))
-		return d;
-	return real_strncpy(d, s, n);
+	return str_copy_checked(&cl, "strncpy", d, s, n, 1, measure) ? real_strncpy(d, s, n) : d;
 }
 
 PORT_INTERCEPTOR char *strcat(char *d, const char *s)
 {
 	PORT_CALLER(cl, strcat);
-	size_t sl, dl;
 
-	if (unlikely(!kasan_ready))
-		return real_strcat(d, s);
-	sl = real_strlen(s);
-	dl = real_strlen(d);
-	if (!READ(s, sl + 1) || !READ(d, dl + 1) || !WRITE(d + dl, sl + 1) ||
-	    (sl && port_overlap(&cl, "strcat", d, dl + sl + 1, s, sl + 1)))
-		return d;
-	return real_strcat(d, s);
+	return str_cat_checked(&cl, "strcat", d, s, STR_NO_MAX, 1, measure) ? real_strcat(d, s) : d;
 }
 
 PORT_INTERCEPTOR char *strncat(char *d, const char *s, size_t n)
 {
 	PORT_CALLER(cl, strncat);
-	size_t sl, dl, sn;
 
-	if (unlikely(!kasan_ready))
-		return real_strncat(d, s, n);
-	sl = real_strnlen(s, n);
-	sn = MIN(sl + 1, n);	/* bytes of s read */
-	dl = real_strlen(d);
-	if ((sn && !READ(s, sn)) || !READ(d, dl + 1) || !WRITE(d + dl, sl + 1) ||
-	    (sl && port_overlap(&cl, "strncat", d, dl + sl + 1, s, sn)))
-		return d;
-	return real_strncat(d, s, n);
+	return str_cat_checked(&cl, "strncat", d, s, n, 1, measure) ? real_strncat(d, s, n) : d;
 }
 
 /* The copies allocate through ksan's malloc, which records this function

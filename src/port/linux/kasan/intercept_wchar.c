@@ -16,6 +16,7 @@
 #include <wchar.h>
 #include "../platform/libc.h"
 #include "../linux.h"
+#include "string_ops.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
 /* the plain loops must not become calls to (checked) memset/memcpy */
@@ -23,86 +24,19 @@
 #endif
 
 #define W sizeof(wchar_t)
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
 
 /* ---- ksan's own versions: static executables and early calls --------- */
 
-static size_t own_wcslen(const wchar_t *s)
-{
-	const wchar_t *p = s;
-
-	while (*p)
-		p++;
-	return (size_t)(p - s);
-}
-
-static size_t own_wcsnlen(const wchar_t *s, size_t max)
-{
-	size_t n = 0;
-
-	while (n < max && s[n])
-		n++;
-	return n;
-}
-
-static wchar_t *own_wcscpy(wchar_t *d, const wchar_t *s)
-{
-	wchar_t *r = d;
-
-	while ((*d++ = *s++))
-		;
-	return r;
-}
-
+static size_t own_wcslen(const wchar_t *s) { return str_len(s, W); }
+static size_t own_wcsnlen(const wchar_t *s, size_t max) { return str_nlen(s, max, W); }
+static wchar_t *own_wcscpy(wchar_t *d, const wchar_t *s) { str_copy(d, s, W); return d; }
 static wchar_t *own_wcsncpy(wchar_t *d, const wchar_t *s, size_t n)
-{
-	size_t i = 0;
-
-	for (; i < n && s[i]; i++)
-		d[i] = s[i];
-	for (; i < n; i++)
-		d[i] = 0;
-	return d;
-}
-
-static wchar_t *own_wcscat(wchar_t *d, const wchar_t *s)
-{
-	own_wcscpy(d + own_wcslen(d), s);
-	return d;
-}
-
-static wchar_t *own_wcsncat(wchar_t *d, const wchar_t *s, size_t n)
-{
-	wchar_t *e = d + own_wcslen(d);
-	size_t i = 0;
-
-	for (; i < n && s[i]; i++)
-		e[i] = s[i];
-	e[i] = 0;
-	return d;
-}
-
-static wchar_t *own_wcschr(const wchar_t *s, wchar_t c)
-{
-	for (;; s++) {
-		if (*s == c)
-			return (wchar_t *)s;
-		if (!*s)
-			return 0;
-	}
-}
-
-static wchar_t *own_wcsrchr(const wchar_t *s, wchar_t c)
-{
-	const wchar_t *last = 0;
-
-	for (;; s++) {
-		if (*s == c)
-			last = s;
-		if (!*s)
-			return (wchar_t *)last;
-	}
-}
+{ return str_ncopy(d, s, n, W); }
+static wchar_t *own_wcscat(wchar_t *d, const wchar_t *s) { return str_ncat(d, s, (size_t)-1, W); }
+static wchar_t *own_wcsncat(wchar_t *d, const wchar_t *s, size_t n) { return str_ncat(d, s, n, W); }
+static wchar_t *own_wcschr(const wchar_t *s, wchar_t c) { return str_chr(s, (uint32_t)c, 0, W); }
+static wchar_t *own_wcsrchr(const wchar_t *s, wchar_t c) { return str_chr(s, (uint32_t)c, 1, W); }
+static wchar_t *own_wcsstr(const wchar_t *h, const wchar_t *n) { return str_str(h, n, W); }
 
 static int own_wmemcmp(const wchar_t *a, const wchar_t *b, size_t n)
 {
@@ -110,16 +44,6 @@ static int own_wmemcmp(const wchar_t *a, const wchar_t *b, size_t n)
 		if (*a != *b)
 			return *a < *b ? -1 : 1;
 	return 0;
-}
-
-static wchar_t *own_wcsstr(const wchar_t *h, const wchar_t *n)
-{
-	size_t nl = own_wcslen(n);
-
-	for (; *h; h++)
-		if (!own_wmemcmp(h, n, nl))
-			return (wchar_t *)h;
-	return nl ? 0 : (wchar_t *)h;
 }
 
 static wchar_t *own_wmemcpy(wchar_t *d, const wchar_t *s, size_t n)
@@ -187,26 +111,26 @@ void port_intercept_wchar_init(void)
 #define READ(p, n) port_check(&cl, (p), (n) * W, KSAN_READ)
 #define WRITE(p, n) port_check(&cl, (p), (n) * W, KSAN_WRITE)
 
+/* string_ops.h's measure: the C library's wcsnlen, or wcslen (no max) */
+static size_t measure(const void *s, size_t max)
+{
+	return max == STR_NO_MAX ? real_wcslen(s) : real_wcsnlen(s, max);
+}
+
 /* ---- read-only: checked, then always performed ------------------------- */
 
 PORT_INTERCEPTOR size_t wcslen(const wchar_t *s)
 {
 	PORT_CALLER(cl, wcslen);
-	size_t n = real_wcslen(s);
 
-	if (likely(kasan_ready))
-		READ(s, n + 1);
-	return n;
+	return str_len_checked(&cl, s, STR_NO_MAX, W, measure);
 }
 
 PORT_INTERCEPTOR size_t wcsnlen(const wchar_t *s, size_t max)
 {
 	PORT_CALLER(cl, wcsnlen);
-	size_t n = real_wcsnlen(s, max);
 
-	if (likely(kasan_ready))
-		READ(s, MIN(n + 1, max));
-	return n;
+	return str_len_checked(&cl, s, max, W, measure);
 }
 
 PORT_INTERCEPTOR int wcscmp(const wchar_t *a, const wchar_t *b)
@@ -240,8 +164,7 @@ PORT_INTERCEPTOR wchar_t *wcschr(const wchar_t *s, wchar_t c)
 	PORT_CALLER(cl, wcschr);
 	wchar_t *r = real_wcschr(s, c);
 
-	if (likely(kasan_ready))
-		READ(s, r ? (size_t)(r - s) + 1 : real_wcslen(s) + 1);
+	str_chr_checked(&cl, s, r, 0, W, measure);
 	return r;
 }
 
@@ -250,23 +173,16 @@ PORT_INTERCEPTOR wchar_t *wcsrchr(const wchar_t *s, wchar_t c)
 	PORT_CALLER(cl, wcsrchr);
 	wchar_t *r = real_wcsrchr(s, c);
 
-	if (likely(kasan_ready))
-		READ(s, real_wcslen(s) + 1);
+	str_chr_checked(&cl, s, r, 1, W, measure);
 	return r;
 }
 
-static wchar_t *checked_wcsstr(const struct kasan_caller *c, const wchar_t *h,
+static wchar_t *checked_wcsstr(const struct kasan_caller *cl, const wchar_t *h,
 			       const wchar_t *n)
 {
-	const struct kasan_caller cl = *c;
 	wchar_t *r = real_wcsstr(h, n);
 
-	if (likely(kasan_ready)) {
-		size_t nl = real_wcslen(n);
-
-		(void)(READ(h, r ? (size_t)(r - h) + nl : real_wcslen(h) + 1) &&
-		       READ(n, nl + 1));
-	}
+	str_str_checked(cl, h, n, r, W, measure);
 	return r;
 }
 
@@ -300,59 +216,30 @@ PORT_INTERCEPTOR int wmemcmp(const wchar_t *a, const wchar_t *b, size_t n)
 PORT_INTERCEPTOR wchar_t *wcscpy(wchar_t *d, const wchar_t *s)
 {
 	PORT_CALLER(cl, wcscpy);
-	size_t n;
 
-	if (unlikely(!kasan_ready))
-		return real_wcscpy(d, s);
-	n = real_wcslen(s) + 1;
-	if (!READ(s, n) || !WRITE(d, n) || port_overlap(&cl, "wcscpy", d, n * W, s, n * W))
-		return d;
-	return real_wcscpy(d, s);
+	return str_copy_checked(&cl, "wcscpy", d, s, STR_NO_MAX, W, measure) ?
+	       real_wcscpy(d, s) : d;
 }
 
 PORT_INTERCEPTOR wchar_t *wcsncpy(wchar_t *d, const wchar_t *s, size_t n)
 {
 	PORT_CALLER(cl, wcsncpy);
-	size_t sn;
 
-	if (unlikely(!kasan_ready) || !n)
-		return real_wcsncpy(d, s, n);
-	sn = MIN(real_wcsnlen(s, n) + 1, n);
-	if (!READ(s, sn) || !WRITE(d, n) ||
-	    port_overlap(&cl, "wcsncpy", d, sn * W, s, sn * W))
-		return d;
-	return real_wcsncpy(d, s, n);
+	return str_copy_checked(&cl, "wcsncpy", d, s, n, W, measure) ? real_wcsncpy(d, s, n) : d;
 }
 
 PORT_INTERCEPTOR wchar_t *wcscat(wchar_t *d, const wchar_t *s)
 {
 	PORT_CALLER(cl, wcscat);
-	size_t sl, dl;
 
-	if (unlikely(!kasan_ready))
-		return real_wcscat(d, s);
-	sl = real_wcslen(s);
-	dl = real_wcslen(d);
-	if (!READ(s, sl + 1) || !READ(d, dl + 1) || !WRITE(d + dl, sl + 1) ||
-	    (sl && port_overlap(&cl, "wcscat", d, (dl + sl + 1) * W, s, (sl + 1) * W)))
-		return d;
-	return real_wcscat(d, s);
+	return str_cat_checked(&cl, "wcscat", d, s, STR_NO_MAX, W, measure) ? real_wcscat(d, s) : d;
 }
 
 PORT_INTERCEPTOR wchar_t *wcsncat(wchar_t *d, const wchar_t *s, size_t n)
 {
 	PORT_CALLER(cl, wcsncat);
-	size_t sl, dl, sn;
 
-	if (unlikely(!kasan_ready))
-		return real_wcsncat(d, s, n);
-	sl = real_wcsnlen(s, n);
-	sn = MIN(sl + 1, n);	/* wide characters of s read */
-	dl = real_wcslen(d);
-	if ((sn && !READ(s, sn)) || !READ(d, dl + 1) || !WRITE(d + dl, sl + 1) ||
-	    (sl && port_overlap(&cl, "wcsncat", d, (dl + sl + 1) * W, s, sn * W)))
-		return d;
-	return real_wcsncat(d, s, n);
+	return str_cat_checked(&cl, "wcsncat", d, s, n, W, measure) ? real_wcsncat(d, s, n) : d;
 }
 
 PORT_INTERCEPTOR wchar_t *wmemcpy(wchar_t *d, const wchar_t *s, size_t n)

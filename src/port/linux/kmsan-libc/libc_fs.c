@@ -89,33 +89,24 @@ PORT_INTERCEPTOR int readdir64_r(DIR *d, struct dirent64 *e, struct dirent64 **r
 }
 #pragma GCC diagnostic pop
 
-KMSAN_REAL(scandir);
-PORT_INTERCEPTOR int scandir(const char *dir, struct dirent ***list,
-			     int (*filter)(const struct dirent *),
-			     int (*cmp)(const struct dirent **, const struct dirent **))
-{
-	int r = REAL(scandir)(dir, list, filter, cmp);
-
-	if (r >= 0)
-		kmsan_wrote(list, sizeof(*list));
-	else
-		kmsan_wrote_errno();
-	return r;
+/* Makes scandir (struct dirent) and scandir64 (struct dirent64): the
+ * list pointer written on success, errno on failure. */
+#define SCANDIR(name, dirent)						\
+KMSAN_REAL(name);							\
+PORT_INTERCEPTOR int name(const char *dir, struct dirent ***list,	\
+			  int (*filter)(const struct dirent *),		\
+			  int (*cmp)(const struct dirent **, const struct dirent **)) \
+{									\
+	int r = REAL(name)(dir, list, filter, cmp);			\
+									\
+	if (r >= 0)							\
+		kmsan_wrote(list, sizeof(*list));			\
+	else								\
+		kmsan_wrote_errno();					\
+	return r;							\
 }
-
-KMSAN_REAL(scandir64);
-PORT_INTERCEPTOR int scandir64(const char *dir, struct dirent64 ***list,
-			       int (*filter)(const struct dirent64 *),
-			       int (*cmp)(const struct dirent64 **, const struct dirent64 **))
-{
-	int r = REAL(scandir64)(dir, list, filter, cmp);
-
-	if (r >= 0)
-		kmsan_wrote(list, sizeof(*list));
-	else
-		kmsan_wrote_errno();
-	return r;
-}
+SCANDIR(scandir, dirent)
+SCANDIR(scandir64, dirent64)
 
 /* the whole glob_t on success or no match (gl_pathc 0, gl_pathv set) */
 KMSAN_REAL(glob);

@@ -17,8 +17,6 @@
  * used); else the program touched memory that is not there through a
  * wild pointer, and the fault is reported at the program's address.
  */
-#define STACK_BELOW 512
-#define STACK_ABOVE 65536
 struct fault {
 	struct kmsan_fault k;
 };
@@ -28,7 +26,7 @@ static int app_exists(uintptr_t app, uintptr_t sp)
 	unsigned char vec;
 	int e = errno, r, err;
 
-	if (app + STACK_ABOVE > sp && app < sp + STACK_ABOVE)
+	if (app + FAULT_STACK_ABOVE > sp && app < sp + FAULT_STACK_ABOVE)
 		return 1;
 	r = mincore((void *)ROUND_DOWN(app, 4096), 4096, &vec);
 	err = r ? errno : 0;
@@ -108,15 +106,9 @@ static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault
 	}
 	if (info->si_code != SEGV_MAPERR && info->si_code != SEGV_ACCERR)
 		return FAULT_PROGRAM;
-	if (addr + STACK_BELOW > sp && addr < sp + STACK_ABOVE)
+	if (fault_near_sp(addr, sp))	/* ASan's heuristic (fault.h) */
 		f->k.stack_overflow = 1;
 	return FAULT_BAD;
-}
-
-static void report_fault(struct fault *f)
-{
-	if (core_opt.handle_segv)
-		kmsan_report_fault(&f->k);
 }
 
 int port_fault(int sig, siginfo_t *si, const ucontext_t *uc, int user)
@@ -128,7 +120,7 @@ int port_fault(int sig, siginfo_t *si, const ucontext_t *uc, int user)
 		return what;
 	if (user && f.k.meta)	/* the metadata of the address the program used */
 		si->si_addr = (void *)f.k.addr;
-	else if (!user && what == FAULT_BAD)
-		report_fault(&f);
+	else if (!user && what == FAULT_BAD && core_opt.handle_segv)
+		kmsan_report_fault(&f.k);
 	return what;
 }

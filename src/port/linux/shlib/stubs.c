@@ -104,6 +104,23 @@
 	X(__sanitizer_install_malloc_and_free_hooks) X(__sanitizer_set_report_fd) \
 	X(__sanitizer_symbolize_pc) X(__sanitizer_get_module_and_offset_for_pc)
 
+/* ksan.h's API (each runtime's api.c), in every runtime */
+#define API_ENTRIES(X)							\
+	X(ksan_set_report_callback) X(ksan_poison) X(ksan_unpoison)	\
+	X(ksan_region_is_poisoned) X(ksan_address_is_poisoned)		\
+	X(ksan_check_read) X(ksan_check_write) X(ksan_report_count)	\
+	X(ksan_record_aux_stack)					\
+	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
+	X(ksan_intra_close) X(ksan_intra_scope_end)			\
+	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
+	X(ksan_pool_free) X(ksan_pool_add_memory) X(ksan_pool_set_type)	\
+	X(ksan_set_type) X(ksan_check_type) X(ksan_type_scope_end)	\
+	X(ksan_percpu_create) X(ksan_percpu_add_memory)		\
+	X(ksan_percpu_alloc) X(ksan_percpu_free) X(ksan_set_multi_shot)	\
+	X(ksan_leak_check) X(__lsan_do_leak_check)			\
+	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
+	X(__lsan_enable) X(__lsan_ignore_object)
+
 #ifndef KSAN_SHLIB_KMSAN
 #define KSAN_SHLIB_ENTRIES(X)						\
 	PER_SIZE(X, 1) PER_SIZE(X, 2) PER_SIZE(X, 4) PER_SIZE(X, 8) PER_SIZE(X, 16) \
@@ -127,21 +144,7 @@
 	X(__asan_set_shadow_f3) X(__asan_set_shadow_f5) X(__asan_set_shadow_f8) \
 	FAKE(X, 0) FAKE(X, 1) FAKE(X, 2) FAKE(X, 3) FAKE(X, 4) FAKE(X, 5) \
 	FAKE(X, 6) FAKE(X, 7) FAKE(X, 8) FAKE(X, 9) FAKE(X, 10)	\
-	UB_ENTRIES(X) SANITIZER_ENTRIES(X)				\
-	X(ksan_set_report_callback) X(ksan_poison) X(ksan_unpoison)	\
-	X(ksan_region_is_poisoned) X(ksan_address_is_poisoned)		\
-	X(ksan_check_read) X(ksan_check_write) X(ksan_report_count)	\
-	X(ksan_record_aux_stack)					\
-	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
-	X(ksan_intra_close) X(ksan_intra_scope_end)			\
-	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
-	X(ksan_pool_free) X(ksan_pool_add_memory) X(ksan_pool_set_type)	\
-	X(ksan_set_type) X(ksan_check_type) X(ksan_type_scope_end)	\
-	X(ksan_percpu_create) X(ksan_percpu_add_memory)		\
-	X(ksan_percpu_alloc) X(ksan_percpu_free) X(ksan_set_multi_shot)	\
-	X(ksan_leak_check) X(__lsan_do_leak_check)			\
-	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
-	X(__lsan_enable) X(__lsan_ignore_object)
+	UB_ENTRIES(X) SANITIZER_ENTRIES(X) API_ENTRIES(X)
 /* the first record's forwarder: it tells whether the library's calls are
  * preempted by the executable's definitions */
 #define FIRST_ENTRY __asan_load1_noabort
@@ -160,24 +163,27 @@
 	X(__msan_memcpy) X(__msan_memmove) X(__msan_memset)		\
 	X(__msan_poison) X(__msan_unpoison) X(__msan_check_mem_is_initialized) \
 	X(__msan_test_shadow)						\
-	UB_ENTRIES(X) SANITIZER_ENTRIES(X)				\
-	X(ksan_set_report_callback) X(ksan_report_count)		\
-	X(ksan_check_memory) X(ksan_poison_memory) X(ksan_unpoison_memory) \
-	X(ksan_poison) X(ksan_unpoison)					\
-	X(ksan_region_is_poisoned) X(ksan_address_is_poisoned)		\
-	X(ksan_check_read) X(ksan_check_write) X(ksan_record_aux_stack)	\
-	X(ksan_intra_arm) X(ksan_intra_disarm) X(ksan_intra_open)	\
-	X(ksan_intra_close) X(ksan_intra_scope_end)			\
-	X(ksan_pool_create) X(ksan_pool_destroy) X(ksan_pool_alloc)	\
-	X(ksan_pool_free) X(ksan_pool_add_memory) X(ksan_pool_set_type)	\
-	X(ksan_set_type) X(ksan_check_type) X(ksan_type_scope_end)	\
-	X(ksan_percpu_create) X(ksan_percpu_add_memory)		\
-	X(ksan_percpu_alloc) X(ksan_percpu_free) X(ksan_set_multi_shot)	\
-	X(ksan_leak_check) X(__lsan_do_leak_check)			\
-	X(__lsan_do_recoverable_leak_check) X(__lsan_disable)		\
-	X(__lsan_enable) X(__lsan_ignore_object)
+	UB_ENTRIES(X) SANITIZER_ENTRIES(X) API_ENTRIES(X)		\
+	X(ksan_check_memory) X(ksan_poison_memory) X(ksan_unpoison_memory)
 #define FIRST_ENTRY __msan_get_context_state
 #endif
+
+/* The assembler's prefix of a section or symbol type: '@' on x86-64, '%'
+ * on aarch64 (where '@' starts a comment). */
+#if defined(__x86_64__)
+#define TYPE "@"
+#else
+#define TYPE "%"
+#endif
+
+/* A forwarder's record (below), after its code; the same on both. */
+#define RECORD(name)							\
+	"	.section .data.ksan_fwd, \"aw\", " TYPE "progbits\n"		\
+	"	.p2align 3\n"						\
+	".Lrec_" #name ":\n"						\
+	"	.quad .Llazy_" #name "\n"				\
+	"	.quad .Lself_" #name "\n"				\
+	"	.asciz \"" #name "\"\n"
 
 #if defined(__x86_64__)
 /*
@@ -191,7 +197,7 @@
 #define FORWARDER(name)							\
 	"	.text\n"						\
 	"	.weak " #name "\n"					\
-	"	.type " #name ", @function\n"				\
+	"	.type " #name ", " TYPE "function\n"			\
 	"	.p2align 3\n"						\
 	#name ":\n"							\
 	".Lself_" #name ":\n"						\
@@ -200,28 +206,7 @@
 	".Llazy_" #name ":\n"						\
 	"	leaq .Lrec_" #name "(%rip), %r11\n"			\
 	"	jmp ksan_fwd_lazy\n"					\
-	"	.section .data.ksan_fwd, \"aw\", @progbits\n"		\
-	"	.p2align 3\n"						\
-	".Lrec_" #name ":\n"						\
-	"	.quad .Llazy_" #name "\n"				\
-	"	.quad .Lself_" #name "\n"				\
-	"	.asciz \"" #name "\"\n"
-
-/* One assembly statement, so that the records stay in order between the
- * two bounds. */
-__asm__(
-	"	.pushsection .data.ksan_fwd, \"aw\", @progbits\n"
-	"	.p2align 3\n"
-	"	.globl ksan_fwd_first\n"
-	"	.hidden ksan_fwd_first\n"
-	"ksan_fwd_first:\n"
-	KSAN_SHLIB_ENTRIES(FORWARDER)
-	"	.section .data.ksan_fwd, \"aw\", @progbits\n"
-	"	.p2align 3\n"
-	"	.globl ksan_fwd_end\n"
-	"	.hidden ksan_fwd_end\n"
-	"ksan_fwd_end:\n"
-	"	.popsection\n");
+	RECORD(name)
 
 /*
  * The lazy entry: %r11 = the record.  Saves every general register it or
@@ -235,7 +220,7 @@ __asm__(
 	"	.p2align 4\n"
 	"	.globl ksan_fwd_lazy\n"
 	"	.hidden ksan_fwd_lazy\n"
-	"	.type ksan_fwd_lazy, @function\n"
+	"	.type ksan_fwd_lazy, " TYPE "function\n"
 	"ksan_fwd_lazy:\n"
 	"	.cfi_startproc\n"
 	"	pushq %rbp\n"
@@ -313,7 +298,7 @@ __asm__(
 #define FORWARDER(name)							\
 	"	.text\n"						\
 	"	.weak " #name "\n"					\
-	"	.type " #name ", %function\n"				\
+	"	.type " #name ", " TYPE "function\n"			\
 	"	.p2align 3\n"						\
 	#name ":\n"							\
 	".Lself_" #name ":\n"						\
@@ -325,26 +310,7 @@ __asm__(
 	"	adrp x17, .Lrec_" #name "\n"				\
 	"	add x17, x17, :lo12:.Lrec_" #name "\n"			\
 	"	b ksan_fwd_lazy\n"					\
-	"	.section .data.ksan_fwd, \"aw\", %progbits\n"		\
-	"	.p2align 3\n"						\
-	".Lrec_" #name ":\n"						\
-	"	.quad .Llazy_" #name "\n"				\
-	"	.quad .Lself_" #name "\n"				\
-	"	.asciz \"" #name "\"\n"
-
-__asm__(
-	"	.pushsection .data.ksan_fwd, \"aw\", %progbits\n"
-	"	.p2align 3\n"
-	"	.globl ksan_fwd_first\n"
-	"	.hidden ksan_fwd_first\n"
-	"ksan_fwd_first:\n"
-	KSAN_SHLIB_ENTRIES(FORWARDER)
-	"	.section .data.ksan_fwd, \"aw\", %progbits\n"
-	"	.p2align 3\n"
-	"	.globl ksan_fwd_end\n"
-	"	.hidden ksan_fwd_end\n"
-	"ksan_fwd_end:\n"
-	"	.popsection\n");
+	RECORD(name)
 
 /*
  * The lazy entry: x17 = the record.  Keeps the argument registers (x0-x7,
@@ -356,7 +322,7 @@ __asm__(
 	"	.p2align 4\n"
 	"	.globl ksan_fwd_lazy\n"
 	"	.hidden ksan_fwd_lazy\n"
-	"	.type ksan_fwd_lazy, %function\n"
+	"	.type ksan_fwd_lazy, " TYPE "function\n"
 	"ksan_fwd_lazy:\n"
 	"	.cfi_startproc\n"
 	"	stp x29, x30, [sp, #-224]!\n"
@@ -392,6 +358,22 @@ __asm__(
 	"	.size ksan_fwd_lazy, .-ksan_fwd_lazy\n"
 	"	.popsection\n");
 #endif
+
+/* Every forwarder, in one assembly statement, so that the records stay in
+ * order between the two bounds. */
+__asm__(
+	"	.pushsection .data.ksan_fwd, \"aw\", " TYPE "progbits\n"
+	"	.p2align 3\n"
+	"	.globl ksan_fwd_first\n"
+	"	.hidden ksan_fwd_first\n"
+	"ksan_fwd_first:\n"
+	KSAN_SHLIB_ENTRIES(FORWARDER)
+	"	.section .data.ksan_fwd, \"aw\", " TYPE "progbits\n"
+	"	.p2align 3\n"
+	"	.globl ksan_fwd_end\n"
+	"	.hidden ksan_fwd_end\n"
+	"ksan_fwd_end:\n"
+	"	.popsection\n");
 
 struct fwd {
 	void *target;	/* written once per value; a racing writer writes the same */
