@@ -14,7 +14,7 @@
  * boundary (write, send) reads such a byte's shadow, settle() clears it.
  *
  * Only bytes whose origin is the runtime's own poisoning (heap allocation,
- * free, local variable) are judged: an instrumented store of an
+ * free, local variable), also through copies' chain links, are judged: an instrumented store of an
  * uninitialised value (x + 1 of an uninitialised x) chains the origin
  * (__msan_chain_origin), so its changed bytes stay uninitialised, and so do
  * bytes poisoned through the API (ksan_poison_memory, whose origin is a
@@ -39,12 +39,20 @@ void kmsan_poison_fresh(void *p, size_t n, uint32_t origin)
 	kmsan_poison(p, n, origin);
 }
 
-/* 1 if origin id comes from the runtime's own poisoning, which filled. */
+/* 1 if origin id comes from the runtime's own poisoning, which filled:
+ * directly, or through links made by copies (memcpy called by a library
+ * KMSAN does not see, before it wrote the data over the copy: zlib's and
+ * liblzma's windows), which moved those bytes unchanged.  A link made by
+ * an instrumented store (x + 1) or by the API ends the walk: not judged. */
 static int filled_origin(uint32_t id)
 {
 	struct kmsan_origin_info o;
+	unsigned hops = 0;
 
 	kmsan_origin_describe(id, &o);
+	while (o.kind == KMSAN_ORIGIN_CHAIN && o.copy &&
+	       hops++ < KMSAN_MAX_ORIGIN_DEPTH)
+		kmsan_origin_describe(o.prev, &o);
 	return o.kind == KMSAN_ORIGIN_ALLOC || o.kind == KMSAN_ORIGIN_FREE ||
 	       o.kind == KMSAN_ORIGIN_ALLOCA;
 }

@@ -131,8 +131,11 @@ uint32_t kmsan_origin_alloc(depot_handle_t stack);
 uint32_t kmsan_origin_free(depot_handle_t stack);
 /* A new origin: id stored to memory by the current stack (pc, fp). */
 uint32_t kmsan_origin_chain(uint32_t id, uintptr_t pc, uintptr_t fp);
-/* The same, stored by a runtime entry point (realloc) for its caller. */
-uint32_t kmsan_origin_chain_caller(uint32_t id, const struct kmsan_caller *c);
+/* The same link, made by a copy that moved the bytes unchanged (memcpy,
+ * realloc): what kmsan_trust_uninstrumented may look through. */
+uint32_t kmsan_origin_copy(uint32_t id, uintptr_t pc, uintptr_t fp);
+/* A copy by a runtime entry point (realloc) for its caller. */
+uint32_t kmsan_origin_copy_caller(uint32_t id, const struct kmsan_caller *c);
 
 /* ---- the compiler's per-thread context state (abi.c) ------------------- */
 /* Laid out by LLVM's MemorySanitizer pass (kernel mode): compiler ABI,
@@ -186,6 +189,7 @@ struct kmsan_origin_info {
 	enum kmsan_origin_kind kind;
 	int uaf;			/* the chain ends at a freed object */
 	int entry;			/* stack[0] is a runtime entry point */
+	int copy;			/* a chain link made by a copy */
 	unsigned depth;			/* chain links above this one */
 	depot_handle_t stack;
 	uint32_t prev;

@@ -110,8 +110,8 @@ static uint32_t chain_copy(const struct origin_copy *c, uint32_t o)
 	if (!o)
 		return 0;
 	if (c->caller)
-		return kmsan_origin_chain_caller(o, c->caller);
-	return kmsan_origin_chain(o, c->pc, c->fp);
+		return kmsan_origin_copy_caller(o, c->caller);
+	return kmsan_origin_copy(o, c->pc, c->fp);
 }
 
 /* Destination bytes [i, end) share one origin slot: it takes the origin of

@@ -5,6 +5,9 @@
  *   alloc  {KMSAN_ALLOC_MAGIC, stack}               heap allocation
  *   free   {KMSAN_FREE_MAGIC, stack}                freed object (UAF)
  *   chain  {KMSAN_CHAIN_MAGIC | entry | depth << 1 | uaf, stack, previous}
+ *   copy   {KMSAN_COPY_MAGIC | ...: the same}          a chain link made
+ *          by a copy (memcpy, realloc, the model's), which moves bytes
+ *          unchanged: kmsan_trust_uninstrumented follows it (fallback.c)
  *   alloca {KMSAN_ALLOCA_MAGIC, descr, pc}          local variable
  * The depth and the use-after-free bit live in the chain's magic word (the
  * kernel keeps them in the depot's extra bits); chains stop growing at
@@ -18,6 +21,7 @@
 #define KMSAN_CHAIN_MAGIC 0xabcd0200UL
 #define KMSAN_ALLOC_MAGIC 0xabcd0300UL	/* ksan's own */
 #define KMSAN_FREE_MAGIC 0xabcd0400UL
+#define KMSAN_COPY_MAGIC 0xabcd0500UL
 #define MAGIC_MASK 0xffffff00UL
 #define CHAIN_ENTRY 0x80UL		/* stack[0] is an entry point */
 #define CHAIN_DEPTH(w) ((unsigned)((w) & 0x7f) >> 1)
@@ -60,9 +64,14 @@ void kmsan_origin_describe(uint32_t id, struct kmsan_origin_info *o)
 		o->uaf = 1;
 		o->stack = (depot_handle_t)w[1];
 		break;
+	case KMSAN_COPY_MAGIC:
+		o->copy = 1;
+		/* fall through */
 	case KMSAN_CHAIN_MAGIC:
-		if (n < 3)
+		if (n < 3) {
+			o->copy = 0;
 			return;
+		}
 		o->kind = KMSAN_ORIGIN_CHAIN;
 		o->uaf = w[0] & 1;
 		o->entry = !!(w[0] & CHAIN_ENTRY);
@@ -89,11 +98,12 @@ static int chain_full(uint32_t id, struct kmsan_origin_info *prev)
 }
 
 static uint32_t chain(uint32_t id, const struct kmsan_origin_info *prev,
-		      depot_handle_t stack, int entry)
+		      depot_handle_t stack, int entry, int copy)
 {
 	uintptr_t w[3];
 
-	w[0] = KMSAN_CHAIN_MAGIC | (entry ? CHAIN_ENTRY : 0) |
+	w[0] = (copy ? KMSAN_COPY_MAGIC : KMSAN_CHAIN_MAGIC) |
+	       (entry ? CHAIN_ENTRY : 0) |
 	       (prev->kind == KMSAN_ORIGIN_CHAIN ? prev->depth + 1 : 0) << 1 |
 	       (prev->uaf ? 1 : 0);
 	w[1] = stack;
@@ -101,7 +111,7 @@ static uint32_t chain(uint32_t id, const struct kmsan_origin_info *prev,
 	return save(w, 3);
 }
 
-uint32_t kmsan_origin_chain(uint32_t id, uintptr_t pc, uintptr_t fp)
+static uint32_t chain_here(uint32_t id, uintptr_t pc, uintptr_t fp, int copy)
 {
 	struct kmsan_origin_info prev;
 	uintptr_t pcs[CHAIN_STACK_DEPTH];
@@ -110,16 +120,26 @@ uint32_t kmsan_origin_chain(uint32_t id, uintptr_t pc, uintptr_t fp)
 	if (!id || chain_full(id, &prev))
 		return id;
 	n = ksan_port_stack_trace(pcs, CHAIN_STACK_DEPTH, pc, fp);
-	return chain(id, &prev, save(pcs, n), 0);
+	return chain(id, &prev, save(pcs, n), 0, copy);
 }
 
-uint32_t kmsan_origin_chain_caller(uint32_t id, const struct kmsan_caller *c)
+uint32_t kmsan_origin_chain(uint32_t id, uintptr_t pc, uintptr_t fp)
+{
+	return chain_here(id, pc, fp, 0);
+}
+
+uint32_t kmsan_origin_copy(uint32_t id, uintptr_t pc, uintptr_t fp)
+{
+	return chain_here(id, pc, fp, 1);
+}
+
+uint32_t kmsan_origin_copy_caller(uint32_t id, const struct kmsan_caller *c)
 {
 	struct kmsan_origin_info prev;
 
 	if (!id || chain_full(id, &prev))
 		return id;
-	return chain(id, &prev, kmsan_caller_stack(c), c->entry != 0);
+	return chain(id, &prev, kmsan_caller_stack(c), c->entry != 0, 1);
 }
 
 /* The compiler's description string is writable and static: its first 4

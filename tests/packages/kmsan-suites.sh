@@ -75,8 +75,12 @@ fetch() {
 # One function per package: build with $CC (one core) and run the package's own suite, as
 # debian/rules runs it (dh_auto_test) unless the comment says otherwise.  The suite's exit
 # status is the function's.
+build_zlib() {
+	CFLAGS="-O2" ./configure && make
+}
+
 suite_zlib() {
-	CFLAGS="-O2" ./configure && make && make check
+	build_zlib && make check
 }
 
 suite_lz4() {
@@ -125,12 +129,44 @@ suite_expat-nogetrandom() {
 		grep -q 'define HAVE_SYSCALL_GETRANDOM 1' expat_config.h && make && make check
 }
 
+build_xz-utils() {
+	./configure --disable-static --enable-threads && make
+}
+
 suite_xz-utils() {
-	./configure --disable-static --enable-threads && make && make check
+	build_xz-utils && make check
+}
+
+# dep_dir PACKAGE FILE: the directory of FILE in PACKAGE's KMSAN build under WORKDIR, the one
+# its own suite made, or built here (no suite) if that has not run.
+dep_dir() {
+	local f=$2
+	fetch "$1" || return
+	[ -e "$src/$f" ] || (cd "$src" && "build_$1") >&2 || return
+	[ -e "$src/$f" ] && dirname "$src/$f"
 }
 
 suite_libzstd() {
-	make -C lib libzstd.a && make -C programs zstd && make check
+	# zstd's .gz and .xz paths call libz and liblzma.  As MemorySanitizer asks (every
+	# library instrumented), they are zlib's and xz-utils' KMSAN builds, not Debian's
+	# uninstrumented libz.so.1 and liblzma.so.5, which write zstd's buffers unseen.  The
+	# Makefiles add to CPPFLAGS and LDFLAGS, so they come from the environment.
+	local z x
+	z=$(dep_dir zlib libz.so.1) && x=$(dep_dir xz-utils src/liblzma/.libs/liblzma.so.5) ||
+		return
+	export CPPFLAGS="-I$z -I$x/../api" LDFLAGS="-L$z -L$x -Wl,-rpath,$z:$x"
+	make -C lib libzstd.a && make -C programs zstd && linked_to programs/zstd "$z" "$x" &&
+		make check && linked_to programs/zstd "$z" "$x"
+}
+
+# linked_to BINARY DIR...: BINARY loads its libz and liblzma from the DIRs (KMSAN builds).
+linked_to() {
+	local b=$1 l
+	shift
+	for l in libz.so.1 liblzma.so.5; do
+		ldd "$b" | grep -Eq "$l => ($(echo "$@" | tr ' ' '|'))/$l " ||
+			{ echo "$b: $l is not the KMSAN build" >&2; return 1; }
+	done
 }
 
 suite_jq() {
@@ -145,6 +181,28 @@ suite_jq() {
 		 dpkg-source --no-check -x "libonig_${uv}.dsc" "libonig-${uv%-*}" >/dev/null &&
 		 cd "libonig-${uv%-*}" && autoreconf -fi && ./configure --prefix="$onig" &&
 		 make && make install) || return
+	fi
+	# tests/mantest takes its cases from `rake mantests` (docs/Rakefile.manual: each example
+	# of docs/content/3.manual/manual.yml); without rake it runs 0 tests and passes.  Where
+	# rake is missing, a stand-in prints the same lines.
+	if ! command -v rake > /dev/null; then
+		mkdir -p "$work/jq-tools" && cat > "$work/jq-tools/rake" <<-'EOF'
+		#!/usr/bin/python3
+		import sys, yaml
+		if sys.argv[1:] != ["mantests"]:
+		    sys.exit("rake stand-in: only `rake mantests`")
+		def s(v):
+		    return "" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+		for sec in yaml.safe_load(open("content/3.manual/manual.yml"))["sections"]:
+		    for e in sec.get("entries") or []:
+		        for x in e.get("examples") or []:
+		            print(s(x["program"]).replace("\n", " "))
+		            print(s(x["input"]))
+		            for o in x["output"]:
+		                print(s(o))
+		            print()
+		EOF
+		chmod +x "$work/jq-tools/rake" && export PATH=$work/jq-tools:$PATH || return
 	fi
 	autoreconf -fi && ./configure --disable-static --with-oniguruma="$onig" --disable-docs \
 		--disable-valgrind LDFLAGS="-Wl,-rpath,$onig/lib" && make && make check
