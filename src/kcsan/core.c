@@ -19,6 +19,7 @@
 
 long kcsan_watchpoints[KCSAN_NWATCH + KCSAN_NSLOTS - 1];
 int kcsan_nactive;
+int kcsan_near[KCSAN_NWATCH];
 long kcsan_counters[KCSAN_COUNTER_COUNT];
 int kcsan_enabled;
 int kcsan_single_threaded;
@@ -159,6 +160,7 @@ int kcsan_check_watchpoints(uintptr_t ptr, size_t size, int type, uintptr_t ip,
 	}
 	if (unlikely(!size))
 		return 0;
+	kcsan_count(KCSAN_COUNTER_WATCHPOINT_CHECKS, 1);
 	idx = find_watchpoint(ptr, size, (type & KCSAN_ACCESS_WRITE) != 0, &enc);
 	if (idx < 0)
 		return 0;
@@ -344,6 +346,16 @@ static void conclude(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type
 	}
 }
 
+/* The slots whose accesses may conflict with a watchpoint at idx (kcsan.h) */
+static void near_add(int idx, int n)
+{
+	int k;
+
+	for (k = 0; k < 4; k++)
+		__atomic_fetch_add(&kcsan_near[(unsigned)(idx + KCSAN_NWATCH - k) % KCSAN_NWATCH],
+				   n, __ATOMIC_SEQ_CST);
+}
+
 /* Insert at slot + 1 first, then a free neighbour: the index, or -1. */
 static int insert_watchpoint(uintptr_t ptr, long enc)
 {
@@ -383,6 +395,8 @@ static void watch(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type,
 		ctx->in_runtime--;
 		return;
 	}
+	/* visible to the fast path before the old value is read */
+	near_add(idx, 1);
 	kcsan_count(KCSAN_COUNTER_SETUP_WATCHPOINTS, 1);
 	kcsan_count(KCSAN_COUNTER_USED_WATCHPOINTS, 1);
 	v.mask = ctx->access_mask;
@@ -403,6 +417,7 @@ static void watch(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type,
 	if (!removed)		/* consumed: nobody else writes the slot */
 		consumed = take_other((unsigned)idx, &other);
 	ctx->watching = 0;
+	near_add(idx, -1);
 	__atomic_fetch_sub(&kcsan_nactive, 1, __ATOMIC_RELEASE);
 	kcsan_count(KCSAN_COUNTER_USED_WATCHPOINTS, -1);
 	/* a consumer whose info never came: its side is unknown; drop it
@@ -475,6 +490,8 @@ void kcsan_fork_child(void)
 		kcsan_other[i].state = OTHER_EMPTY;
 	}
 	kcsan_nactive = 0;
+	for (i = 0; i < KCSAN_NWATCH; i++)
+		kcsan_near[i] = 0;
 	kcsan_counters[KCSAN_COUNTER_USED_WATCHPOINTS] = 0;
 	__atomic_store_n(&kcsan_single_threaded, 1, __ATOMIC_RELEASE);
 }
@@ -489,6 +506,7 @@ static const char *const counter_names[KCSAN_COUNTER_COUNT] = {
 	[KCSAN_COUNTER_RACES_UNKNOWN_ORIGIN] = "races_unknown_origin",
 	[KCSAN_COUNTER_UNENCODABLE_ACCESSES] = "unencodable_accesses",
 	[KCSAN_COUNTER_ENCODING_FALSE_POSITIVES] = "encoding_false_positives",
+	[KCSAN_COUNTER_WATCHPOINT_CHECKS] = "watchpoint_checks",
 };
 
 void kcsan_print_stats(void)

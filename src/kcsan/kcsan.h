@@ -55,9 +55,21 @@
 #define KCSAN_WP_ADDR_MASK ((1UL << KCSAN_WP_SIZE_SHIFT) - 1)
 #define KCSAN_MAX_WATCH_SIZE 8192	/* larger accesses only check (as the kernel's 2 pages) */
 extern long kcsan_watchpoints[KCSAN_NWATCH + KCSAN_NSLOTS - 1] CORE_HIDDEN;
-/* Live watchpoints (setting up or stalled): the fast path looks at the
- * array only when this is not 0. */
+/* Live watchpoints (setting up or stalled): accesses over more than
+ * KCSAN_NEAR_MAX bytes look at the array only when this is not 0. */
 extern int kcsan_nactive CORE_HIDDEN;
+/*
+ * kcsan_near[s]: live watchpoints an access starting in a page of slot s
+ * could conflict with, if it spans at most two pages (KCSAN_NEAR_MAX
+ * bytes).  A watchpoint at index i counts in kcsan_near[(i - k) %
+ * KCSAN_NWATCH] for k = 0..3: the slots that look at i (i - 2 .. i) and
+ * the slots whose next page does.  So the fast path of every access is one
+ * load of its own slot's count (the kernel checks only the slots an address
+ * hashes to), whatever other threads watch elsewhere.  Default visibility:
+ * clang's inline fast path (tools/ksan-opt) reads it from the program.
+ */
+#define KCSAN_NEAR_MAX 4096
+extern int kcsan_near[KCSAN_NWATCH] __attribute__((visibility("default")));
 
 /* ---- per-thread context ------------------------------------------------- */
 struct kcsan_ctx {
@@ -107,6 +119,16 @@ void kcsan_slow(uintptr_t ptr, size_t size, int type, uintptr_t ip, uintptr_t fp
 /* 0 until kcsan_init() ran: accesses before it are not checked. */
 extern int kcsan_enabled CORE_HIDDEN;
 
+/* A live watchpoint may conflict with [ptr, ptr + size): the slow check
+ * must look (size is a constant in the entry points but the ranges). */
+static inline __attribute__((always_inline)) int kcsan_maybe_watched(uintptr_t ptr, size_t size)
+{
+	if (unlikely(size > KCSAN_NEAR_MAX))
+		return __atomic_load_n(&kcsan_nactive, __ATOMIC_RELAXED) != 0;
+	return __atomic_load_n(&kcsan_near[(ptr >> KCSAN_SLOT_SHIFT) % KCSAN_NWATCH],
+			       __ATOMIC_RELAXED) != 0;
+}
+
 /*
  * Every access: the fast path, inlined into each entry point.  A marked
  * access (KCSAN_ACCESS_ATOMIC) only looks for watchpoints.
@@ -116,7 +138,7 @@ kcsan_check(uintptr_t ptr, size_t size, int type, uintptr_t ip, uintptr_t fp)
 {
 	struct kcsan_ctx *ctx;
 
-	if (unlikely(__atomic_load_n(&kcsan_nactive, __ATOMIC_RELAXED)) &&
+	if (unlikely(kcsan_maybe_watched(ptr, size)) &&
 	    kcsan_check_watchpoints(ptr, size, type, ip, fp))
 		return;
 	if (type & KCSAN_ACCESS_ATOMIC)	/* constant in every entry point */
@@ -151,6 +173,7 @@ enum kcsan_counter {
 	KCSAN_COUNTER_RACES_UNKNOWN_ORIGIN,
 	KCSAN_COUNTER_UNENCODABLE_ACCESSES,
 	KCSAN_COUNTER_ENCODING_FALSE_POSITIVES,
+	KCSAN_COUNTER_WATCHPOINT_CHECKS,	/* accesses that took the slow check (not the kernel's) */
 	KCSAN_COUNTER_COUNT
 };
 extern long kcsan_counters[KCSAN_COUNTER_COUNT] CORE_HIDDEN;
