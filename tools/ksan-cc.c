@@ -1313,7 +1313,7 @@ static void usage(const char *libdir, const char *incdir)
 "  --ksan-uar           compile for stack-use-after-return (GCC only; the default;\n"
 "                       enable at run time with detect_stack_use_after_return=1)\n"
 "  --ksan-no-uar        do not: 4-10%% less CPU time with inline checks (GCC)\n"
-"  --ksan-no-opt        clang 14 KASAN builds: leave out ksan's check optimizer\n"
+"  --ksan-no-opt        clang 14 KASAN and KCSAN builds: leave out ksan's check optimizer\n"
 "                       (the -fpass-plugin ksan-opt.so, which skips checks it\n"
 "                       proves redundant); --ksan-opt: use it (the default)\n"
 "  --ksan-cc=CC         compiler to run: gcc, clang or a path (g++ or clang++\n"
@@ -1547,10 +1547,10 @@ int main(int argc, char **argv)
         }
     }
 
-    /* clang 14, KASAN: ksan's check optimizer (KSAN_OPT_PLUGIN).  A
-     * plugin built for another LLVM would stop the compile: only clang
-     * 14's --version gets it */
-    if (st.sources && !st.opt_E && st.kasan && !st.no_kasan && !st.no_opt &&
+    /* clang 14, KASAN: ksan's check optimizer (KSAN_OPT_PLUGIN); KCSAN:
+     * its inline fast path.  A plugin built for another LLVM would stop
+     * the compile: only clang 14's --version gets it */
+    if (st.sources && !st.opt_E && ((st.kasan && !st.no_kasan) || st.kcsan) && !st.no_opt &&
         detect_family(cc) == CC_CLANG && cc_clang14) {
         char *plugin = concat(libdir, "/" KSAN_OPT_PLUGIN);
         if (access(plugin, R_OK) == 0)

@@ -65,11 +65,12 @@ extern int kcsan_nactive CORE_HIDDEN;
  * KCSAN_NWATCH] for k = 0..3: the slots that look at i (i - 2 .. i) and
  * the slots whose next page does.  So the fast path of every access is one
  * load of its own slot's count (the kernel checks only the slots an address
- * hashes to), whatever other threads watch elsewhere.  Default visibility:
- * clang's inline fast path (tools/ksan-opt) reads it from the program.
+ * hashes to), whatever other threads watch elsewhere.  clang's inline fast
+ * path (tools/ksan-opt/KcsanInline.cpp) reads it, and kcsan_tls.skip, from
+ * the executable's instrumented code.
  */
 #define KCSAN_NEAR_MAX 4096
-extern int kcsan_near[KCSAN_NWATCH] __attribute__((visibility("default")));
+extern int kcsan_near[KCSAN_NWATCH] CORE_HIDDEN;
 
 /* ---- per-thread context ------------------------------------------------- */
 struct kcsan_ctx {
