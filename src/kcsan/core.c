@@ -19,7 +19,7 @@
 
 long kcsan_watchpoints[KCSAN_NWATCH + KCSAN_NSLOTS - 1];
 int kcsan_nactive;
-int kcsan_near[KCSAN_NWATCH];
+unsigned char kcsan_near[KCSAN_NEAR_LINES];
 long kcsan_counters[KCSAN_COUNTER_COUNT];
 int kcsan_enabled;
 int kcsan_single_threaded;
@@ -346,14 +346,16 @@ static void conclude(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type
 	}
 }
 
-/* The slots whose accesses may conflict with a watchpoint at idx (kcsan.h) */
-static void near_add(int idx, int n)
+/* The lines whose accesses may conflict with a watchpoint on [ptr, ptr +
+ * size) (kcsan.h) count it, or stop counting it */
+static void near_add(uintptr_t ptr, size_t size, int n)
 {
-	int k;
+	uintptr_t l = (ptr >> KCSAN_NEAR_SHIFT) - 1;
+	uintptr_t k, lines = ((ptr + size - 1) >> KCSAN_NEAR_SHIFT) - l + 1;
 
-	for (k = 0; k < 4; k++)
-		__atomic_fetch_add(&kcsan_near[(unsigned)(idx + KCSAN_NWATCH - k) % KCSAN_NWATCH],
-				   n, __ATOMIC_SEQ_CST);
+	for (k = 0; k < lines; k++)	/* n = -1: adding 255 takes one away */
+		__atomic_fetch_add(&kcsan_near[(l + k) % KCSAN_NEAR_LINES], (unsigned char)n,
+				   __ATOMIC_SEQ_CST);
 }
 
 /* Insert at slot + 1 first, then a free neighbour: the index, or -1. */
@@ -396,7 +398,7 @@ static void watch(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type,
 		return;
 	}
 	/* visible to the fast path before the old value is read */
-	near_add(idx, 1);
+	near_add(ptr, size, 1);
 	kcsan_count(KCSAN_COUNTER_SETUP_WATCHPOINTS, 1);
 	kcsan_count(KCSAN_COUNTER_USED_WATCHPOINTS, 1);
 	v.mask = ctx->access_mask;
@@ -417,7 +419,7 @@ static void watch(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type,
 	if (!removed)		/* consumed: nobody else writes the slot */
 		consumed = take_other((unsigned)idx, &other);
 	ctx->watching = 0;
-	near_add(idx, -1);
+	near_add(ptr, size, -1);
 	__atomic_fetch_sub(&kcsan_nactive, 1, __ATOMIC_RELEASE);
 	kcsan_count(KCSAN_COUNTER_USED_WATCHPOINTS, -1);
 	/* a consumer whose info never came: its side is unknown; drop it
@@ -490,7 +492,7 @@ void kcsan_fork_child(void)
 		kcsan_other[i].state = OTHER_EMPTY;
 	}
 	kcsan_nactive = 0;
-	for (i = 0; i < KCSAN_NWATCH; i++)
+	for (i = 0; i < KCSAN_NEAR_LINES; i++)
 		kcsan_near[i] = 0;
 	kcsan_counters[KCSAN_COUNTER_USED_WATCHPOINTS] = 0;
 	__atomic_store_n(&kcsan_single_threaded, 1, __ATOMIC_RELEASE);

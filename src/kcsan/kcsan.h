@@ -59,18 +59,22 @@ extern long kcsan_watchpoints[KCSAN_NWATCH + KCSAN_NSLOTS - 1] CORE_HIDDEN;
  * KCSAN_NEAR_MAX bytes look at the array only when this is not 0. */
 extern int kcsan_nactive CORE_HIDDEN;
 /*
- * kcsan_near[s]: live watchpoints an access starting in a page of slot s
- * could conflict with, if it spans at most two pages (KCSAN_NEAR_MAX
- * bytes).  A watchpoint at index i counts in kcsan_near[(i - k) %
- * KCSAN_NWATCH] for k = 0..3: the slots that look at i (i - 2 .. i) and
- * the slots whose next page does.  So the fast path of every access is one
- * load of its own slot's count (the kernel checks only the slots an address
- * hashes to), whatever other threads watch elsewhere.  clang's inline fast
- * path (tools/ksan-opt/KcsanInline.cpp) reads it, and kcsan_tls.skip, from
- * the executable's instrumented code.
+ * kcsan_near[l]: live watchpoints on or just after the 64-byte lines whose
+ * number is l modulo KCSAN_NEAR_LINES.  A watchpoint on [p, p + s) counts
+ * in the lines of (p >> 6) - 1 to (p + s - 1) >> 6: an access of at most
+ * KCSAN_NEAR_MAX bytes spans two lines at most, so if it shares a byte
+ * with the watchpoint, the count of its first line is not 0.  The fast
+ * path of every access is one load of that count: nothing else while no
+ * watchpoint is near it, whatever other threads watch elsewhere (the
+ * kernel checks only the slots an address hashes to; this is finer, so
+ * threads working on their own data do not scan each other's slots).
+ * clang's inline fast path (tools/ksan-opt/KcsanInline.cpp) reads it, and
+ * kcsan_tls.skip, from the executable's instrumented code.
  */
-#define KCSAN_NEAR_MAX 4096
-extern int kcsan_near[KCSAN_NWATCH] CORE_HIDDEN;
+#define KCSAN_NEAR_SHIFT 6
+#define KCSAN_NEAR_LINES 4096
+#define KCSAN_NEAR_MAX 64
+extern unsigned char kcsan_near[KCSAN_NEAR_LINES] CORE_HIDDEN;
 
 /* ---- per-thread context ------------------------------------------------- */
 struct kcsan_ctx {
@@ -126,7 +130,7 @@ static inline __attribute__((always_inline)) int kcsan_maybe_watched(uintptr_t p
 {
 	if (unlikely(size > KCSAN_NEAR_MAX))
 		return __atomic_load_n(&kcsan_nactive, __ATOMIC_RELAXED) != 0;
-	return __atomic_load_n(&kcsan_near[(ptr >> KCSAN_SLOT_SHIFT) % KCSAN_NWATCH],
+	return __atomic_load_n(&kcsan_near[(ptr >> KCSAN_NEAR_SHIFT) % KCSAN_NEAR_LINES],
 			       __ATOMIC_RELAXED) != 0;
 }
 

@@ -3,7 +3,7 @@
 // read_writeN call (and their unaligned twins) becomes the runtime's fast
 // path in line, and the call is made only when it must be:
 //
-//   if (kcsan_near[(addr >> 12) % 64] != 0)  call  (a watchpoint nearby)
+//   if (kcsan_near[(addr >> 6) % 4096] != 0) call  (a watchpoint nearby)
 //   else if (kcsan_tls.skip > 0)             kcsan_tls.skip--
 //   else                                     call  (the countdown ran out)
 //
@@ -39,8 +39,8 @@ namespace ksanopt {
 
 namespace {
 
-constexpr unsigned SlotShift = 12;	// KCSAN_SLOT_SHIFT
-constexpr unsigned NWatch = 64;		// KCSAN_NWATCH
+constexpr unsigned NearShift = 6;	// KCSAN_NEAR_SHIFT
+constexpr unsigned NearLines = 4096;	// KCSAN_NEAR_LINES
 
 // __tsan_[unaligned_](read|write|read_write)(1|2|4|8|16): a plain access
 bool isPlainEntry(StringRef N)
@@ -55,7 +55,7 @@ bool isPlainEntry(StringRef N)
 }
 
 struct Globals {
-	GlobalVariable *Near;	// int kcsan_near[64]
+	GlobalVariable *Near;	// unsigned char kcsan_near[4096]
 	GlobalVariable *Skip;	// kcsan_tls.skip: the first member, a long
 };
 
@@ -78,7 +78,7 @@ void inlineOne(CallInst *CI, const Globals &G, MDNode *Unlikely)
 	Function *F = CI->getFunction();
 	const DataLayout &DL = F->getParent()->getDataLayout();
 	Type *IntPtr = DL.getIntPtrType(C);
-	Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+	Type *I8 = Type::getInt8Ty(C), *I64 = Type::getInt64Ty(C);
 	BasicBlock *Head = CI->getParent();
 	BasicBlock *Cont = Head->splitBasicBlock(CI->getIterator(), "kcsan.cont");
 	BasicBlock *Fast = BasicBlock::Create(C, "kcsan.fast", F, Cont);
@@ -93,13 +93,13 @@ void inlineOne(CallInst *CI, const Globals &G, MDNode *Unlikely)
 	IRBuilder<> B(Head);
 	B.SetCurrentDebugLocation(CI->getDebugLoc());
 	Value *Addr = B.CreatePtrToInt(CI->getArgOperand(0), IntPtr);
-	Value *Slot = B.CreateAnd(B.CreateLShr(Addr, SlotShift), NWatch - 1);
+	Value *Slot = B.CreateAnd(B.CreateLShr(Addr, NearShift), NearLines - 1);
 	Value *NearP = B.CreateInBoundsGEP(G.Near->getValueType(), G.Near,
 					   {ConstantInt::get(IntPtr, 0), Slot});
 	/* volatile: read on every access, never hoisted (a watchpoint set up
 	 * while a loop runs must be seen by it) */
-	Value *N = B.CreateLoad(I32, NearP, true);
-	B.CreateCondBr(B.CreateICmpNE(N, ConstantInt::get(I32, 0)), Slow, Fast, Unlikely);
+	Value *N = B.CreateLoad(I8, NearP, true);
+	B.CreateCondBr(B.CreateICmpNE(N, ConstantInt::get(I8, 0)), Slow, Fast, Unlikely);
 
 	B.SetInsertPoint(Fast);
 	Value *S = B.CreateLoad(I64, G.Skip, true);
@@ -128,7 +128,7 @@ unsigned kcsanInline(Function &F, FunctionAnalysisManager &FAM)
 
 	ThreadSanitizerPass().run(F, FAM);
 	F.removeFnAttr(Attribute::SanitizeThread);
-	G.Near = hiddenGlobal(M, "kcsan_near", ArrayType::get(Type::getInt32Ty(C), NWatch), false);
+	G.Near = hiddenGlobal(M, "kcsan_near", ArrayType::get(Type::getInt8Ty(C), NearLines), false);
 	G.Skip = hiddenGlobal(M, "kcsan_tls", Type::getInt64Ty(C), true);
 	if (!G.Near || !G.Skip)
 		return 0;	/* the program names them itself: keep the calls */

@@ -7,11 +7,14 @@
 // (kcsan_skip_watch=0), thread B makes marked reads and writes 8 pages
 // away for 50 ms (and at least 200000 of each).
 // Before the per-slot check nearly all of them were slow checks (400000
-// and more); now at most a few.  The same program with B writing A's
+// and more); now at most a few, also when B's accesses are on A's page
+// 512 bytes away ("page": the watchpoint counts are per 64-byte line, not
+// per slot as the kernel's).  The same program with B writing A's
 // variable still finds the race (plain write against A's watchpoint).
 // RUN: %kcsan_cc -g -O1 %s -o %t -pthread
 // RUN: env KSAN_OPTIONS=kcsan_skip_watch=0:kcsan_stats=1 %t far 2>&1 | FileCheck %s --check-prefix=FAR
 // RUN: env KSAN_OPTIONS=kcsan_skip_watch=0:kcsan_stats=1 %t far 2>&1 | awk '/^watchpoint_checks:/ { print ($2 < 2000 ? "FEW" : "MANY " $2) }' | FileCheck %s --check-prefix=FEW
+// RUN: env KSAN_OPTIONS=kcsan_skip_watch=0:kcsan_stats=1 %t page 2>&1 | awk '/^watchpoint_checks:/ { print ($2 < 2000 ? "FEW" : "MANY " $2) }' | FileCheck %s --check-prefix=FEW
 // RUN: env KSAN_OPTIONS=kcsan_skip_watch=0:kcsan_stats=1 %t near 2>&1 | FileCheck %s --check-prefix=NEAR
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -25,6 +28,7 @@
 
 static char buf[16 * PAGE] __attribute__((aligned(PAGE)));
 static int a_started, b_done, near;
+static long b_offset = 8 * PAGE;
 volatile long sink;
 
 __attribute__((noinline)) void watched_read(long *p) { sink = *p; }
@@ -66,7 +70,7 @@ __attribute__((no_sanitize("thread"))) static void *thread_b(void *arg)
 		if (near)
 			near_write((long *)buf, i);
 		else
-			far_read((volatile long *)(buf + 8 * PAGE));
+			far_read((volatile long *)(buf + b_offset));
 	}
 	__atomic_store_n(&b_done, 1, __ATOMIC_RELEASE);
 	return 0;
@@ -77,6 +81,8 @@ __attribute__((no_sanitize("thread"))) int main(int argc, char **argv)
 	pthread_t a, b;
 
 	near = argc > 1 && !strcmp(argv[1], "near");
+	if (argc > 1 && !strcmp(argv[1], "page"))
+		b_offset = 512;	/* A's page, 8 cache lines away */
 	pthread_create(&a, 0, thread_a, 0);
 	pthread_create(&b, 0, thread_b, 0);
 	pthread_join(b, 0);
