@@ -121,7 +121,8 @@ P(f"- date: {meta['date']}; `make bench{'-aarch64' if meta.get('aarch64') == '1'
 P(f"- machine: {meta['cpu']}, {meta['cores']} cores, {meta['mem']}; kernel {meta['kernel']}; {meta['os']}")
 P(f"- compilers: {meta['gcc']}; {meta['clang']}")
 P(f"- ksan: commit {meta['ksan']}")
-P(f"- programs (Debian source packages): {meta['sqlite']}, {meta['lua']}" + (f", {meta['bzip2']}" if meta.get('bzip2') else ""))
+P(f"- programs (Debian source packages): {meta['sqlite']}, {meta['lua']}" + (f", {meta['bzip2']}" if meta.get('bzip2') else "")
+  + (f", {meta['zstd']}" if meta.get('zstd') else ""))
 _l = [float(x) for x in meta.get('loads', '').split()]
 if _l:
     P(f"- machine load (1-min load average at the start of each round and at the end): {' '.join(f'{x:.2f}' for x in _l)}"
