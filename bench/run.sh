@@ -168,7 +168,7 @@ VCC[asan-outline-clang]="clang -fsanitize=address -mllvm -asan-instrumentation-w
 # see what it gains (not in the full run: pick them with --variants)
 VCC[ksan-inline-clang-noopt]="$KSAN_CC --ksan-cc=clang --ksan-mode=inline --ksan-no-opt"; VFAM[ksan-inline-clang-noopt]="clang"; VKIND[ksan-inline-clang-noopt]="ksan-inline"
 VCC[ksan-outline-clang-noopt]="$KSAN_CC --ksan-cc=clang --ksan-mode=outline --ksan-no-opt"; VFAM[ksan-outline-clang-noopt]="clang"; VKIND[ksan-outline-clang-noopt]="ksan-outline"
-EXTRA_VARIANTS=(asan-nouar-clang asan-outline-gcc asan-outline-clang ksan-inline-clang-noopt ksan-outline-clang-noopt kcsan-clang-noopt)
+EXTRA_VARIANTS=(asan-nouar-clang asan-outline-gcc asan-outline-clang ksan-inline-clang-noopt ksan-outline-clang-noopt kcsan-clang-inline)
 # KFENCE: the native gcc binaries, run with the preloaded sampling runtime
 VCC[kfence-gcc]="gcc";                                                 VFAM[kfence-gcc]="gcc";   VKIND[kfence-gcc]="kfence"
 KFENCE_SO=$KSAN_BUILD/lib/libksan-kfence.so
@@ -183,8 +183,8 @@ VCC[msan-clang]="clang -fsanitize=memory -fsanitize-memory-track-origins=2"; VFA
 # own runtime (gcc: libtsan, clang: compiler-rt), default options.
 VCC[kcsan-gcc]="$KSAN_CC --ksan-cc=gcc --ksan=kcsan";                 VFAM[kcsan-gcc]="gcc";   VKIND[kcsan-gcc]="kcsan"
 VCC[kcsan-clang]="$KSAN_CC --ksan-cc=clang --ksan=kcsan";             VFAM[kcsan-clang]="clang"; VKIND[kcsan-clang]="kcsan"
-# clang's KCSAN without ksan-opt's inline fast path: a call per access (issue 29's comparison)
-VCC[kcsan-clang-noopt]="$KSAN_CC --ksan-cc=clang --ksan=kcsan --ksan-no-opt"; VFAM[kcsan-clang-noopt]="clang"; VKIND[kcsan-clang-noopt]="kcsan"
+# clang's KCSAN with ksan-opt's inline fast path (--ksan-opt; kcsan-clang makes a call per access)
+VCC[kcsan-clang-inline]="$KSAN_CC --ksan-cc=clang --ksan=kcsan --ksan-opt"; VFAM[kcsan-clang-inline]="clang"; VKIND[kcsan-clang-inline]="kcsan"
 VCC[tsan-gcc]="gcc -fsanitize=thread";                                VFAM[tsan-gcc]="gcc";   VKIND[tsan-gcc]="tsan"
 VCC[tsan-clang]="clang -fsanitize=thread";                            VFAM[tsan-clang]="clang"; VKIND[tsan-clang]="tsan"
 # Stack-use-after-return (issue 16; not in the full run, pick them with
