@@ -3,7 +3,9 @@
 # against native builds and AddressSanitizer on real C programs taken from Debian source packages:
 #   SQLite 3.40 (sqlite3: the amalgamation + test/speedtest1.c) and
 #   Lua 5.4 (lua5.4: the interpreter) running the scripts in bench/lua/ and
-#   bzip2 1.0.8 (bzip2: the program) compressing and decompressing a 16 MiB input.
+#   bzip2 1.0.8 (bzip2: the program) compressing and decompressing a 16 MiB input, and
+#   zstd 1.5.4 (libzstd: the zstd program, two compression threads) doing the same
+#   (mt-zstd; native, kcsan and tsan variants, as the hash table).
 #
 #   make bench              full run (>= 5 interleaved runs per variant; ~25 min without
 #                           the kcsan and tsan variants, ~55 min more with them on a loaded 2-core machine)
@@ -178,7 +180,7 @@ VCC[asan-outline-clang]="clang -fsanitize=address -mllvm -asan-instrumentation-w
 # see what it gains (not in the full run: pick them with --variants)
 VCC[ksan-inline-clang-noopt]="$KSAN_CC --ksan-cc=clang --ksan-mode=inline --ksan-no-opt"; VFAM[ksan-inline-clang-noopt]="clang"; VKIND[ksan-inline-clang-noopt]="ksan-inline"
 VCC[ksan-outline-clang-noopt]="$KSAN_CC --ksan-cc=clang --ksan-mode=outline --ksan-no-opt"; VFAM[ksan-outline-clang-noopt]="clang"; VKIND[ksan-outline-clang-noopt]="ksan-outline"
-EXTRA_VARIANTS=(asan-nouar-clang asan-outline-gcc asan-outline-clang ksan-inline-clang-noopt ksan-outline-clang-noopt)
+EXTRA_VARIANTS=(asan-nouar-clang asan-outline-gcc asan-outline-clang ksan-inline-clang-noopt ksan-outline-clang-noopt kcsan-clang-inline)
 # KFENCE: the native gcc binaries, run with the preloaded sampling runtime
 VCC[kfence-gcc]="gcc";                                                 VFAM[kfence-gcc]="gcc";   VKIND[kfence-gcc]="kfence"
 KFENCE_SO=$KSAN_BUILD/lib/libksan-kfence.so
@@ -193,6 +195,8 @@ VCC[msan-clang]="clang -fsanitize=memory -fsanitize-memory-track-origins=2"; VFA
 # own runtime (gcc: libtsan, clang: compiler-rt), default options.
 VCC[kcsan-gcc]="$KSAN_CC --ksan-cc=gcc --ksan=kcsan";                 VFAM[kcsan-gcc]="gcc";   VKIND[kcsan-gcc]="kcsan"
 VCC[kcsan-clang]="$KSAN_CC --ksan-cc=clang --ksan=kcsan";             VFAM[kcsan-clang]="clang"; VKIND[kcsan-clang]="kcsan"
+# clang's KCSAN with ksan-opt's inline fast path (--ksan-opt; kcsan-clang makes a call per access)
+VCC[kcsan-clang-inline]="$KSAN_CC --ksan-cc=clang --ksan=kcsan --ksan-opt"; VFAM[kcsan-clang-inline]="clang"; VKIND[kcsan-clang-inline]="kcsan"
 VCC[tsan-gcc]="gcc -fsanitize=thread";                                VFAM[tsan-gcc]="gcc";   VKIND[tsan-gcc]="tsan"
 VCC[tsan-clang]="clang -fsanitize=thread";                            VFAM[tsan-clang]="clang"; VKIND[tsan-clang]="tsan"
 # Stack-use-after-return (issue 16; not in the full run, pick them with
@@ -247,7 +251,7 @@ is_a64() { [ "${VARCH[$1]:-}" = aarch64 ]; }
 
 # ---------------------------------------------------------------- workloads
 # name | binary (speedtest1 or lua) | arguments
-ALL_WORKLOADS=(speedtest1 lua-binary_trees lua-strings lua-tables lua-numeric bzip2 mt-hashtable-2 mt-hashtable-4)
+ALL_WORKLOADS=(speedtest1 lua-binary_trees lua-strings lua-tables lua-numeric bzip2 mt-hashtable-2 mt-hashtable-4 mt-zstd)
 QUICK_WORKLOADS=(speedtest1 lua-binary_trees lua-strings bzip2 mt-hashtable-2)
 SPEEDTEST_SIZE=${SPEEDTEST_SIZE:-80}
 declare -A WBIN WARGS
@@ -274,6 +278,25 @@ BZIP2_OUT=$CACHE/run/bzip2-roundtrip.out
 WBIN[bzip2]=bzip2-roundtrip; WARGS[bzip2]="$BZIP2_INPUT $BZIP2_OUT"
 BZIP2_CFILES=(blocksort huffman crctable randtable compress decompress bzlib bzip2)
 BZIP2_DEFS="-D_FILE_OFFSET_BITS=64"
+# mt-zstd (Debian's libzstd 1.5.4, the zstd program; issue 29's multithreaded
+# real program): the same input, compressed with two worker threads
+# (-T2 -12, 1 MiB windows so that the 16 MiB make several jobs for the two
+# workers), then decompressed; zstd-roundtrip is a sh script like bzip2's,
+# the output is checked the same way.  Built without its assembly (C only,
+# every access instrumented), dictionary builder, benchmark and trace parts.
+ZSTD_OUT=$CACHE/run/zstd-roundtrip.out
+ZSTD_LEVEL=${ZSTD_LEVEL:-"-12 --zstd=wlog=20"}
+WBIN[mt-zstd]=zstd-roundtrip; WARGS[mt-zstd]="$BZIP2_INPUT $ZSTD_OUT"
+ZSTD_CFILES=(lib/common/debug lib/common/entropy_common lib/common/error_private lib/common/fse_decompress
+	lib/common/pool lib/common/threading lib/common/xxhash lib/common/zstd_common
+	lib/compress/fse_compress lib/compress/hist lib/compress/huf_compress lib/compress/zstd_compress
+	lib/compress/zstd_compress_literals lib/compress/zstd_compress_sequences
+	lib/compress/zstd_compress_superblock lib/compress/zstd_double_fast lib/compress/zstd_fast
+	lib/compress/zstd_lazy lib/compress/zstd_ldm lib/compress/zstd_opt lib/compress/zstdmt_compress
+	lib/decompress/huf_decompress lib/decompress/zstd_ddict lib/decompress/zstd_decompress
+	lib/decompress/zstd_decompress_block
+	programs/fileio programs/fileio_asyncio programs/timefn programs/util programs/zstdcli)
+ZSTD_DEFS_BASE="-DZSTD_MULTITHREAD -DZSTD_DISABLE_ASM -DZSTD_NOBENCH -DZSTD_NODICT -DZSTD_NOTRACE -DZSTD_LEGACY_SUPPORT=0 -DBACKTRACE_ENABLE=0 -D_FILE_OFFSET_BITS=64"
 # the leak check's own workload (section 5c, not in the main runs unless
 # asked for): a large heap still allocated, and reachable, at exit
 WBIN[lua-live_heap]=lua; WARGS[lua-live_heap]="$BENCH/lua/live_heap.lua"
@@ -517,7 +540,10 @@ make_sources_list() {
 	done
 }
 
-SRC_PKGS=(sqlite3 lua5.4 bzip2)	# Debian source packages, unpacked in SRC as PKG-VERSION/
+SRC_PKGS=(sqlite3 lua5.4 bzip2 libzstd)	# Debian source packages, unpacked in SRC as PKG-VERSION/
+# a package whose newest version the mirror cannot serve whole (a security
+# update's debian.tar missing) is fetched at bookworm's own version instead
+declare -A SRC_ALT=([libzstd]="libzstd=1.5.4+dfsg2-5")
 fetch_sources() {
 	local p missing=()
 	for p in "${SRC_PKGS[@]}"; do
@@ -546,8 +572,14 @@ fetch_sources() {
 	fi
 	say "apt-get source ${missing[*]} -> $SRC"
 	for p in "${missing[@]}"; do rm -rf "$SRC/$p"-[0-9]*/; done
-	(cd "$SRC" && apt-get "${APT_OPTS[@]}" source "${missing[@]}") > "$LOGS/apt-source.log" 2>&1 \
-		|| { loud "apt-get source ${missing[*]}" "$LOGS/apt-source.log"; die "could not get the sources"; }
+	if ! (cd "$SRC" && apt-get "${APT_OPTS[@]}" source "${missing[@]}") > "$LOGS/apt-source.log" 2>&1; then
+		for p in "${missing[@]}"; do	# one by one, with SRC_ALT's version as the fallback
+			[ -n "$(ls -d "$SRC/$p"-[0-9]*/ 2>/dev/null | head -1)" ] && continue
+			(cd "$SRC" && { apt-get "${APT_OPTS[@]}" source "$p" || { [ -n "${SRC_ALT[$p]:-}" ] &&
+				apt-get "${APT_OPTS[@]}" source "${SRC_ALT[$p]}"; }; }) >> "$LOGS/apt-source.log" 2>&1 \
+				|| { loud "apt-get source $p" "$LOGS/apt-source.log"; die "could not get the sources"; }
+		done
+	fi
 	for p in "${missing[@]}"; do touch "$SRC/.complete-$p"; done
 }
 fetch_sources
@@ -557,6 +589,9 @@ SQLITE_VER=$(basename "$(ls "$SRC"/sqlite3_*.dsc | head -1)" .dsc)
 LUA_VER=$(basename "$(ls "$SRC"/lua5.4_*.dsc | head -1)" .dsc)
 BZIP2_SRC=$(ls -d "$SRC"/bzip2-[0-9]*/ | head -1); BZIP2_SRC=${BZIP2_SRC%/}
 BZIP2_VER=$(basename "$(ls "$SRC"/bzip2_*.dsc | head -1)" .dsc)
+ZSTD_SRC=$(ls -d "$SRC"/libzstd-[0-9]*/ | head -1); ZSTD_SRC=${ZSTD_SRC%/}
+ZSTD_VER=$(basename "$(ls "$SRC"/libzstd_*.dsc | head -1)" .dsc)
+ZSTD_DEFS="$ZSTD_DEFS_BASE -I$ZSTD_SRC/lib -I$ZSTD_SRC/lib/common"
 
 # ---------------------------------------------------------------- 3. SQLite amalgamation
 AMALG=$BLD/sqlite-amalgamation
@@ -598,7 +633,7 @@ lua_defs() {	# lua_defs VARIANT
 HELLO_C=$BLD/hello.c
 printf '#include <stdio.h>\nint main(void) { puts("hello, world"); return 0; }\n' > "$HELLO_C.new"
 cmp -s "$HELLO_C.new" "$HELLO_C" 2>/dev/null && rm "$HELLO_C.new" || mv "$HELLO_C.new" "$HELLO_C"
-if [[ " ${WORKLOADS[*]} " == *" bzip2 "* ]] && [ ! -s "$BZIP2_INPUT" ]; then
+if [[ " ${WORKLOADS[*]} " == *" bzip2 "* || " ${WORKLOADS[*]} " == *" mt-zstd "* ]] && [ ! -s "$BZIP2_INPUT" ]; then
 	say "making the bzip2 input ($BZIP2_MIB MiB, $BZIP2_INPUT)"
 	# shellcheck disable=SC2046
 	LC_ALL=C "$PY" "$BENCH/bzip2_input.py" "$BZIP2_INPUT" "$BZIP2_MIB" $(LC_ALL=C ls "$SQLITE_SRC"/src/*.c "$LUA_SRC"/src/*.c) \
@@ -619,7 +654,7 @@ variant_key() {
 		for w in ${VCC[$v]}; do case $w in --ksan-cc=*) cc1=${w#--ksan-cc=} ;; esac; done
 	fi
 	ver=$($cc1 --version 2>&1 | head -1)
-	printf '%s\n' "${VCC[$v]}" "$CFLAGS_COMMON" "$ver" "$ksan" "$SQLITE_VER" "$LUA_VER" "$BZIP2_VER" "$BZIP2_DEFS" "$SQLITE_DEFS" "$(lua_defs "$v")" | sha256sum | cut -c1-16
+	printf '%s\n' "${VCC[$v]}" "$CFLAGS_COMMON" "$ver" "$ksan" "$SQLITE_VER" "$LUA_VER" "$BZIP2_VER" "$BZIP2_DEFS" "$ZSTD_VER" "$ZSTD_DEFS_BASE" "$SQLITE_DEFS" "$(lua_defs "$v")" | sha256sum | cut -c1-16
 }
 
 compile_one() {	# compile_one VARIANT SRC OBJ EXTRA-FLAGS  (logs to LOGS/build-VARIANT-NAME.log)
@@ -651,6 +686,13 @@ bzip2_script() {	# bzip2_script DIR: DIR/bzip2-roundtrip IN OUT runs DIR/bzip2 t
 	chmod +x "$1/bzip2-roundtrip"
 }
 
+zstd_script() {	# zstd_script DIR: DIR/zstd-roundtrip IN OUT runs DIR/zstd twice
+	printf '%s\n' '#!/bin/sh' '# compress IN with two threads, then decompress the result into OUT (bench/run.sh checks OUT = IN)' \
+		'set -e' 'z=${0%/*}/zstd' "\"\$z\" -q -f -T2 $ZSTD_LEVEL -c < \"\$1\" > \"\$2.zst\"" \
+		'"$z" -q -d -c < "$2.zst" > "$2"' > "$1/zstd-roundtrip"
+	chmod +x "$1/zstd-roundtrip"
+}
+
 build_all() {
 	local jobs=() v key d od src obj; local -A queued=()
 	for v in "${VARIANTS[@]}"; do
@@ -674,6 +716,12 @@ build_all() {
 			for src in "${BZIP2_CFILES[@]}"; do
 				obj=$od/bz-$src.o
 				[ -s "$obj" ] || jobs+=("$v|$BZIP2_SRC/$src.c|$obj|$BZIP2_DEFS")
+			done
+		fi
+		if needs "$v" zstd-roundtrip; then
+			for src in "${ZSTD_CFILES[@]}"; do
+				obj=$od/zs-${src##*/}.o
+				[ -s "$obj" ] || jobs+=("$v|$ZSTD_SRC/$src.c|$obj|$ZSTD_DEFS")
 			done
 		fi
 		needs "$v" lua || continue
@@ -717,9 +765,12 @@ build_all() {
 			fi
 			continue
 		fi
-		local missing=() lobjs=() bobjs=()
+		local missing=() lobjs=() bobjs=() zobjs=()
 		if needs "$v" bzip2-roundtrip; then
 			for src in "${BZIP2_CFILES[@]}"; do obj=$od/bz-$src.o; bobjs+=("$obj"); [ -s "$obj" ] || missing+=("$obj"); done
+		fi
+		if needs "$v" zstd-roundtrip; then
+			for src in "${ZSTD_CFILES[@]}"; do obj=$od/zs-${src##*/}.o; zobjs+=("$obj"); [ -s "$obj" ] || missing+=("$obj"); done
 		fi
 		if needs "$v" speedtest1; then
 			for obj in "$od/sqlite3.o" "$od/speedtest1.o"; do [ -s "$obj" ] || missing+=("$obj"); done
@@ -740,6 +791,7 @@ build_all() {
 			{ ! needs "$v" speedtest1 || ${VCC[$v]} $CFLAGS_COMMON -o "$d/speedtest1" "$od/speedtest1.o" "$od/sqlite3.o" -lpthread -ldl -lm; } &&
 			{ ! needs "$v" lua || ${VCC[$v]} $CFLAGS_COMMON -o "$d/lua" "${lobjs[@]}" -Wl,-E -lm -ldl; } &&
 			{ ! needs "$v" bzip2-roundtrip || { ${VCC[$v]} $CFLAGS_COMMON -o "$d/bzip2" "${bobjs[@]}" && bzip2_script "$d"; }; } &&
+			{ ! needs "$v" zstd-roundtrip || { ${VCC[$v]} $CFLAGS_COMMON -o "$d/zstd" "${zobjs[@]}" -lpthread && zstd_script "$d"; }; } &&
 			{ ! needs "$v" hashtable || { ${VCC[$v]} $CFLAGS_COMMON -o "$d/hashtable" "$MT_SRC" -lpthread &&
 			  ${VCC[$v]} $CFLAGS_COMMON -DPLANTED_RACE -o "$d/hashtable-race" "$MT_SRC" -lpthread; }; }
 		   } > "$LOGS/link-$v.log" 2>&1; then
@@ -833,6 +885,14 @@ run_one() {	# run_one ROUND WORKLOAD VARIANT
 			echo "round trip ok; .bz2 $(stat -c %s "$BZIP2_OUT.bz2") bytes, sha256 $(sha256sum < "$BZIP2_OUT.bz2" | cut -c1-64)" >> "$out"
 		fi
 		rm -f "$BZIP2_OUT" "$BZIP2_OUT.bz2"
+	fi
+	if [ "$w" = mt-zstd ] && { [ "$status" = ok ] || [ "$status" = reported ]; }; then
+		if ! cmp -s "$BZIP2_INPUT" "$ZSTD_OUT"; then
+			status=FAILED; note="zstd round trip: the decompressed output differs from the input ($(cmp "$BZIP2_INPUT" "$ZSTD_OUT" 2>&1 | head -c 200 || true))"
+		else
+			echo "round trip ok; .zst $(stat -c %s "$ZSTD_OUT.zst") bytes, sha256 $(sha256sum < "$ZSTD_OUT.zst" | cut -c1-64)" >> "$out"
+		fi
+		rm -f "$ZSTD_OUT" "$ZSTD_OUT.zst"
 	fi
 	if [ "$w" = speedtest1 ] && { [ "$status" = ok ] || [ "$status" = reported ]; } &&
 	   ! grep -qE '^Verification Hash: [0-9]+ [0-9a-f]+$' "$out"; then
@@ -1148,6 +1208,7 @@ fi
 	echo "sqlite=$SQLITE_VER"
 	echo "lua=$LUA_VER"
 	echo "bzip2=$BZIP2_VER"
+	echo "zstd=$ZSTD_VER"
 	echo "quick=$quick"
 	echo "aarch64=$aarch64"
 	echo "runs=$runs"
@@ -1183,6 +1244,7 @@ fi
 	echo "build.speedtest1=CC $CFLAGS_COMMON -I<amalgamation> -c sqlite3.c; CC $CFLAGS_COMMON -I<amalgamation> -c test/speedtest1.c; CC $CFLAGS_COMMON -o speedtest1 speedtest1.o sqlite3.o -lpthread -ldl -lm"
 	echo "build.lua=CC $CFLAGS_COMMON -DLUA_COMPAT_5_3 -DLUA_USE_LINUX -c src/X.c (every src/*.c but luac.c); CC $CFLAGS_COMMON -o lua *.o -Wl,-E -lm -ldl"
 	echo "build.bzip2=CC $CFLAGS_COMMON $BZIP2_DEFS -c X.c (X: ${BZIP2_CFILES[*]}); CC $CFLAGS_COMMON -o bzip2 *.o; bzip2-roundtrip: sh script, bzip2 -9 -c < IN > OUT.bz2; bzip2 -d -c < OUT.bz2 > OUT; then cmp IN OUT (not timed)"
+	echo "build.zstd=CC $CFLAGS_COMMON $ZSTD_DEFS_BASE -Ilib -Ilib/common -c X.c (X: ${ZSTD_CFILES[*]}); CC $CFLAGS_COMMON -o zstd *.o -lpthread; zstd-roundtrip: sh script, zstd -T2 $ZSTD_LEVEL -c < IN > OUT.zst; zstd -d -c < OUT.zst > OUT; then cmp IN OUT (not timed)"
 	echo "build.hello=CC $CFLAGS_COMMON -o hello hello.c (puts(\"hello, world\"))"
 	echo "build.hashtable=CC $CFLAGS_COMMON -o hashtable bench/mt/hashtable.c -lpthread; CC $CFLAGS_COMMON -DPLANTED_RACE -o hashtable-race bench/mt/hashtable.c -lpthread"
 } > "$RUNLOG/meta.txt"

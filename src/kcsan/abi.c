@@ -37,7 +37,7 @@ static __attribute__((noinline)) void check_out(uintptr_t p, size_t n, int type,
 #define CHECK(p, n, type) do {						\
 	struct kcsan_ctx *ctx_;						\
 									\
-	if (unlikely(__atomic_load_n(&kcsan_nactive, __ATOMIC_RELAXED))) { \
+	if (unlikely(kcsan_maybe_watched((uintptr_t)(p), (n)))) {	\
 		check_out((uintptr_t)(p), (n), (type), RA, FP);		\
 		break;							\
 	}								\

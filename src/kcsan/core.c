@@ -19,6 +19,7 @@
 
 long kcsan_watchpoints[KCSAN_NWATCH + KCSAN_NSLOTS - 1];
 int kcsan_nactive;
+unsigned char kcsan_near[KCSAN_NEAR_LINES];
 long kcsan_counters[KCSAN_COUNTER_COUNT];
 int kcsan_enabled;
 int kcsan_single_threaded;
@@ -159,6 +160,7 @@ int kcsan_check_watchpoints(uintptr_t ptr, size_t size, int type, uintptr_t ip,
 	}
 	if (unlikely(!size))
 		return 0;
+	kcsan_count(KCSAN_COUNTER_WATCHPOINT_CHECKS, 1);
 	idx = find_watchpoint(ptr, size, (type & KCSAN_ACCESS_WRITE) != 0, &enc);
 	if (idx < 0)
 		return 0;
@@ -344,6 +346,18 @@ static void conclude(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type
 	}
 }
 
+/* The lines whose accesses may conflict with a watchpoint on [ptr, ptr +
+ * size) (kcsan.h) count it, or stop counting it */
+static void near_add(uintptr_t ptr, size_t size, int n)
+{
+	uintptr_t l = (ptr >> KCSAN_NEAR_SHIFT) - 1;
+	uintptr_t k, lines = ((ptr + size - 1) >> KCSAN_NEAR_SHIFT) - l + 1;
+
+	for (k = 0; k < lines; k++)	/* n = -1: adding 255 takes one away */
+		__atomic_fetch_add(&kcsan_near[(l + k) % KCSAN_NEAR_LINES], (unsigned char)n,
+				   __ATOMIC_SEQ_CST);
+}
+
 /* Insert at slot + 1 first, then a free neighbour: the index, or -1. */
 static int insert_watchpoint(uintptr_t ptr, long enc)
 {
@@ -383,6 +397,8 @@ static void watch(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type,
 		ctx->in_runtime--;
 		return;
 	}
+	/* visible to the fast path before the old value is read */
+	near_add(ptr, size, 1);
 	kcsan_count(KCSAN_COUNTER_SETUP_WATCHPOINTS, 1);
 	kcsan_count(KCSAN_COUNTER_USED_WATCHPOINTS, 1);
 	v.mask = ctx->access_mask;
@@ -403,6 +419,7 @@ static void watch(struct kcsan_ctx *ctx, uintptr_t ptr, size_t size, int type,
 	if (!removed)		/* consumed: nobody else writes the slot */
 		consumed = take_other((unsigned)idx, &other);
 	ctx->watching = 0;
+	near_add(ptr, size, -1);
 	__atomic_fetch_sub(&kcsan_nactive, 1, __ATOMIC_RELEASE);
 	kcsan_count(KCSAN_COUNTER_USED_WATCHPOINTS, -1);
 	/* a consumer whose info never came: its side is unknown; drop it
@@ -475,6 +492,8 @@ void kcsan_fork_child(void)
 		kcsan_other[i].state = OTHER_EMPTY;
 	}
 	kcsan_nactive = 0;
+	for (i = 0; i < KCSAN_NEAR_LINES; i++)
+		kcsan_near[i] = 0;
 	kcsan_counters[KCSAN_COUNTER_USED_WATCHPOINTS] = 0;
 	__atomic_store_n(&kcsan_single_threaded, 1, __ATOMIC_RELEASE);
 }
@@ -489,6 +508,7 @@ static const char *const counter_names[KCSAN_COUNTER_COUNT] = {
 	[KCSAN_COUNTER_RACES_UNKNOWN_ORIGIN] = "races_unknown_origin",
 	[KCSAN_COUNTER_UNENCODABLE_ACCESSES] = "unencodable_accesses",
 	[KCSAN_COUNTER_ENCODING_FALSE_POSITIVES] = "encoding_false_positives",
+	[KCSAN_COUNTER_WATCHPOINT_CHECKS] = "watchpoint_checks",
 };
 
 void kcsan_print_stats(void)

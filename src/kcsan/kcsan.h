@@ -55,9 +55,26 @@
 #define KCSAN_WP_ADDR_MASK ((1UL << KCSAN_WP_SIZE_SHIFT) - 1)
 #define KCSAN_MAX_WATCH_SIZE 8192	/* larger accesses only check (as the kernel's 2 pages) */
 extern long kcsan_watchpoints[KCSAN_NWATCH + KCSAN_NSLOTS - 1] CORE_HIDDEN;
-/* Live watchpoints (setting up or stalled): the fast path looks at the
- * array only when this is not 0. */
+/* Live watchpoints (setting up or stalled): accesses over more than
+ * KCSAN_NEAR_MAX bytes look at the array only when this is not 0. */
 extern int kcsan_nactive CORE_HIDDEN;
+/*
+ * kcsan_near[l]: live watchpoints on or just after the 64-byte lines whose
+ * number is l modulo KCSAN_NEAR_LINES.  A watchpoint on [p, p + s) counts
+ * in the lines of (p >> 6) - 1 to (p + s - 1) >> 6: an access of at most
+ * KCSAN_NEAR_MAX bytes spans two lines at most, so if it shares a byte
+ * with the watchpoint, the count of its first line is not 0.  The fast
+ * path of every access is one load of that count: nothing else while no
+ * watchpoint is near it, whatever other threads watch elsewhere (the
+ * kernel checks only the slots an address hashes to; this is finer, so
+ * threads working on their own data do not scan each other's slots).
+ * clang's inline fast path (tools/ksan-opt/KcsanInline.cpp) reads it, and
+ * kcsan_tls.skip, from the executable's instrumented code.
+ */
+#define KCSAN_NEAR_SHIFT 6
+#define KCSAN_NEAR_LINES 4096
+#define KCSAN_NEAR_MAX 64
+extern unsigned char kcsan_near[KCSAN_NEAR_LINES] CORE_HIDDEN;
 
 /* ---- per-thread context ------------------------------------------------- */
 struct kcsan_ctx {
@@ -107,6 +124,16 @@ void kcsan_slow(uintptr_t ptr, size_t size, int type, uintptr_t ip, uintptr_t fp
 /* 0 until kcsan_init() ran: accesses before it are not checked. */
 extern int kcsan_enabled CORE_HIDDEN;
 
+/* A live watchpoint may conflict with [ptr, ptr + size): the slow check
+ * must look (size is a constant in the entry points but the ranges). */
+static inline __attribute__((always_inline)) int kcsan_maybe_watched(uintptr_t ptr, size_t size)
+{
+	if (unlikely(size > KCSAN_NEAR_MAX))
+		return __atomic_load_n(&kcsan_nactive, __ATOMIC_RELAXED) != 0;
+	return __atomic_load_n(&kcsan_near[(ptr >> KCSAN_NEAR_SHIFT) % KCSAN_NEAR_LINES],
+			       __ATOMIC_RELAXED) != 0;
+}
+
 /*
  * Every access: the fast path, inlined into each entry point.  A marked
  * access (KCSAN_ACCESS_ATOMIC) only looks for watchpoints.
@@ -116,7 +143,7 @@ kcsan_check(uintptr_t ptr, size_t size, int type, uintptr_t ip, uintptr_t fp)
 {
 	struct kcsan_ctx *ctx;
 
-	if (unlikely(__atomic_load_n(&kcsan_nactive, __ATOMIC_RELAXED)) &&
+	if (unlikely(kcsan_maybe_watched(ptr, size)) &&
 	    kcsan_check_watchpoints(ptr, size, type, ip, fp))
 		return;
 	if (type & KCSAN_ACCESS_ATOMIC)	/* constant in every entry point */
@@ -151,6 +178,7 @@ enum kcsan_counter {
 	KCSAN_COUNTER_RACES_UNKNOWN_ORIGIN,
 	KCSAN_COUNTER_UNENCODABLE_ACCESSES,
 	KCSAN_COUNTER_ENCODING_FALSE_POSITIVES,
+	KCSAN_COUNTER_WATCHPOINT_CHECKS,	/* accesses that took the slow check (not the kernel's) */
 	KCSAN_COUNTER_COUNT
 };
 extern long kcsan_counters[KCSAN_COUNTER_COUNT] CORE_HIDDEN;

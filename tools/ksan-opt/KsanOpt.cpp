@@ -104,8 +104,16 @@ PreservedAnalyses KsanOptPass::run(Module &M, ModuleAnalysisManager &MAM)
 	auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
 	Stats S;
 	bool Changed = false;
+	unsigned KcsanInlined = 0;
+	bool Kcsan = kcsanInlineWanted(M), KcsanTouched = false;
 
 	for (Function &F : M) {
+		if (Kcsan && !F.isDeclaration() && F.hasFnAttribute(Attribute::SanitizeThread)) {
+			KcsanInlined += kcsanInline(F, FAM);
+			KcsanTouched = true;
+			FAM.invalidate(F, PreservedAnalyses::none());
+			continue;
+		}
 		if (F.isDeclaration() || !F.hasFnAttribute(Attribute::SanitizeAddress))
 			continue;
 		if (F.size() > MaxBlocks) {
@@ -126,8 +134,11 @@ PreservedAnalyses KsanOptPass::run(Module &M, ModuleAnalysisManager &MAM)
 	}
 	if (statsWanted())
 		printStats(M, S);
-	/* only metadata changed: no analysis result is stale */
-	return PreservedAnalyses::all();
+	if (KcsanInlined && statsWanted())
+		errs() << "ksan-opt: " << M.getSourceFileName() << ": KCSAN fast path inline at "
+		       << KcsanInlined << " accesses\n";
+	/* KASAN: only metadata changed, no analysis result is stale */
+	return KcsanTouched ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/PassManager.h"
 
 namespace llvm {
 class DominatorTree;
@@ -67,6 +68,12 @@ void removeRecurring(llvm::Function &F, llvm::SmallVectorImpl<Access> &Accs,
 // the whole function, by constant offsets or by the offset's value range.
 void removeInBounds(llvm::Function &F, llvm::SmallVectorImpl<Access> &Accs,
 		    llvm::ScalarEvolution &SE, Stats &S);
+
+// KCSAN (KcsanInline.cpp): the runtime's fast path in line before each
+// plain access's __tsan_* call, for executables (kcsanInlineWanted); runs
+// the ThreadSanitizer pass on F itself first.  Returns the calls rewritten.
+bool kcsanInlineWanted(const llvm::Module &M);
+unsigned kcsanInline(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 
 } // namespace ksanopt
 

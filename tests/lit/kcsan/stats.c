@@ -35,6 +35,7 @@ int main(int argc, char **argv)
 // CHECK-NEXT: {{^}}races_unknown_origin: {{[0-9]+}}{{$}}
 // CHECK-NEXT: {{^}}unencodable_accesses: {{[0-9]+}}{{$}}
 // CHECK-NEXT: {{^}}encoding_false_positives: {{[0-9]+}}{{$}}
+// CHECK-NEXT: {{^}}watchpoint_checks: {{[0-9]+}}{{$}}
 // CHECK-NEXT: {{^}}STATUS: exit 0{{$}}
 
 // ASSERT: {{^}}BUG: KCSAN: assert: race in exclusive / writer{{$}}
