@@ -68,6 +68,33 @@ void markRemoved(Access &A)
 	A.Removed = true;
 }
 
+bool breakWanted(const char *What)
+{
+	const char *E = getenv("KSAN_OPT_BREAK");
+
+	return E && strcmp(E, What) == 0;
+}
+
+bool debugWanted()
+{
+	const char *E = getenv("KSAN_OPT_DEBUG");
+
+	return E && *E && strcmp(E, "0") != 0;
+}
+
+std::string where(const Instruction &I)
+{
+	const DebugLoc &DL = I.getDebugLoc();
+	std::string S;
+	raw_string_ostream OS(S);
+
+	if (DL)
+		OS << DL->getFilename() << ":" << DL.getLine();
+	else
+		OS << I.getModule()->getSourceFileName();
+	return OS.str();
+}
+
 namespace {
 
 struct KsanOptPass : PassInfoMixin<KsanOptPass> {
@@ -94,6 +121,10 @@ void printStats(const Module &M, const Stats &S)
 	       << S.RecurringAcross << "), in bounds of globals " << S.GlobalConst
 	       << " constant + " << S.GlobalRange << " by range, of locals "
 	       << S.LocalConst << " constant + " << S.LocalRange << " by range";
+	errs() << "; loops versioned " << S.LoopsVersioned << " (" << S.LoopAccesses
+	       << " accesses unchecked in their copies, " << S.RangeChecks
+	       << " range checks), neighbours merged " << S.MergedGroups << " ("
+	       << S.MergedAccesses << " accesses)";
 	if (S.FunctionsSkipped)
 		errs() << ", " << S.FunctionsSkipped << " functions too big";
 	errs() << "\n";
@@ -103,7 +134,7 @@ PreservedAnalyses KsanOptPass::run(Module &M, ModuleAnalysisManager &MAM)
 {
 	auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
 	Stats S;
-	bool Changed = false;
+	bool MetaChanged = false, CFGChanged = false;
 
 	for (Function &F : M) {
 		if (F.isDeclaration() || !F.hasFnAttribute(Attribute::SanitizeAddress))
@@ -122,12 +153,20 @@ PreservedAnalyses KsanOptPass::run(Module &M, ModuleAnalysisManager &MAM)
 		removeInBounds(F, Accs, SE, S);
 		removeRecurring(F, Accs, DT, S);
 		for (const Access &A : Accs)
-			Changed |= A.Removed;
+			MetaChanged |= A.Removed;
+		/* these change the CFG: each keeps the analyses it uses fresh */
+		bool Changed = versionLoops(F, FAM, S);
+		Changed |= mergeNeighbours(F, S);
+		if (Changed) {
+			FAM.invalidate(F, PreservedAnalyses::none());
+			CFGChanged = true;
+		}
 	}
 	if (statsWanted())
 		printStats(M, S);
-	/* only metadata changed: no analysis result is stale */
-	return PreservedAnalyses::all();
+	/* metadata alone makes no analysis result stale */
+	(void)MetaChanged;
+	return CFGChanged ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace
