@@ -66,6 +66,9 @@ constexpr unsigned MaxPathScans = 20000;
 // range checks guard one copy.
 constexpr unsigned MaxLoopInsts = 240;
 constexpr unsigned MaxRangeChecks = 4;
+// A versioned loop that will run its body again fewer times than this goes
+// to the checked loop without the range checks' calls.
+constexpr unsigned MinVersionedCount = 16;
 // Neighbouring accesses are merged when their bytes span at most this.
 constexpr unsigned MaxMergeSpan = 32;
 

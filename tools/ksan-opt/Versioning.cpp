@@ -53,6 +53,7 @@ namespace {
 // What one loop's copy needs: the accesses whose check it drops and the
 // ranges (integer SCEVs lo, hi) that cover them.
 struct Plan {
+	const SCEV *Count;	/* backedge-taken count, IntPtr wide */
 	SmallVector<Instruction *, 16> Covered;
 	SmallVector<std::pair<const SCEV *, const SCEV *>, MaxRangeChecks> Ranges;
 	SmallVector<const SCEV *, MaxRangeChecks> Bases;
@@ -121,6 +122,9 @@ bool planLoop(Loop *L, ScalarEvolution &SE, const DataLayout &DL, Plan &P)
 	Type *IntPtr = DL.getIntPtrType(L->getHeader()->getContext(), 0);
 	const SCEV *Count = SE.getTruncateOrZeroExtend(BTC, IntPtr);
 
+	if (!isSafeToExpandAt(Count, At, SE))
+		return false;
+	P.Count = Count;
 	for (BasicBlock *BB : L->blocks()) {
 		for (Instruction &I : *BB) {
 			Value *Ptr;
@@ -187,20 +191,13 @@ BasicBlock *versionLoop(Function &F, Loop *L, Plan &P, DominatorTree &DT, LoopIn
 	FunctionCallee Fn = F.getParent()->getOrInsertFunction(
 		"__ksan_range_poisoned", Type::getInt32Ty(C), IntPtr, IntPtr);
 	SCEVExpander Exp(SE, DL, "ksan.range");
-	IRBuilder<> B(T);
-	Value *Bad = nullptr;
+	SmallVector<std::pair<Value *, Value *>, MaxRangeChecks> Args;
+	bool Broken = breakWanted("fallback");
 
-	for (auto &R : P.Ranges) {
-		Value *Lo = Exp.expandCodeFor(R.first, IntPtr, T);
-		Value *Sz = Exp.expandCodeFor(SE.getMinusSCEV(R.second, R.first), IntPtr, T);
-		B.SetInsertPoint(T);
-		CallInst *Call = B.CreateCall(Fn, {Lo, Sz});
-		Call->setDebugLoc(T->getDebugLoc());
-		Value *NZ = B.CreateICmpNE(Call, B.getInt32(0));
-		Bad = Bad ? B.CreateOr(Bad, NZ) : NZ;
-	}
-	if (breakWanted("fallback"))
-		Bad = B.getFalse();	/* the wrong variant: never the checked loop */
+	Value *Cnt = Exp.expandCodeFor(P.Count, IntPtr, T);
+	for (auto &R : P.Ranges)
+		Args.push_back({Exp.expandCodeFor(R.first, IntPtr, T),
+				Exp.expandCodeFor(SE.getMinusSCEV(R.second, R.first), IntPtr, T)});
 
 	BasicBlock *PH = SplitBlock(CheckBB, T, &DT, &LI, nullptr,
 				    L->getHeader()->getName() + ".ksan.ph");
@@ -208,6 +205,33 @@ BasicBlock *versionLoop(Function &F, Loop *L, Plan &P, DominatorTree &DT, LoopIn
 	SmallVector<BasicBlock *, 16> Blocks;
 	Loop *NL = cloneLoopWithPreheader(PH, CheckBB, L, VMap, ".ksan.fast", &LI, &DT, Blocks);
 	remapInstructionsInBlocks(Blocks, VMap);
+	BasicBlock *FastPH = cast<BasicBlock>(VMap[PH]);
+
+	/* a few iterations cost less checked than a call: straight to the
+	 * checked loop; otherwise the range checks choose */
+	BasicBlock *CallBB = BasicBlock::Create(C, L->getHeader()->getName() + ".ksan.range",
+						&F, PH);
+	if (Loop *Parent = L->getParentLoop())
+		Parent->addBasicBlockToLoop(CallBB, LI);
+	Instruction *Old = CheckBB->getTerminator();
+	IRBuilder<> B(Old);
+	MDNode *Rarely = MDBuilder(C).createBranchWeights(1, 1000);
+	Value *Few = B.CreateICmpULT(Cnt, ConstantInt::get(IntPtr, MinVersionedCount));
+	Instruction *Br = Broken ? B.CreateBr(CallBB) : B.CreateCondBr(Few, PH, CallBB);
+	Br->setDebugLoc(Old->getDebugLoc());
+	Old->eraseFromParent();
+
+	B.SetInsertPoint(CallBB);
+	B.SetCurrentDebugLocation(Br->getDebugLoc());
+	Value *Bad = nullptr;
+	for (auto &A : Args) {
+		Value *NZ = B.CreateICmpNE(B.CreateCall(Fn, {A.first, A.second}), B.getInt32(0));
+		Bad = Bad ? B.CreateOr(Bad, NZ) : NZ;
+	}
+	if (Broken)	/* the wrong variant: never the checked loop */
+		B.CreateBr(FastPH);
+	else
+		B.CreateCondBr(Bad, PH, FastPH, Rarely);
 
 	/* the exits' LCSSA phis: the copy's values from the copy's blocks */
 	SmallVector<BasicBlock *, 4> Exits;
@@ -226,13 +250,6 @@ BasicBlock *versionLoop(Function &F, Loop *L, Plan &P, DominatorTree &DT, LoopIn
 			}
 		}
 	}
-
-	Instruction *Old = CheckBB->getTerminator();
-	BasicBlock *FastPH = cast<BasicBlock>(VMap[PH]);
-	BranchInst *Br = BranchInst::Create(PH, FastPH, Bad, Old);
-	Br->setDebugLoc(Old->getDebugLoc());
-	Br->setMetadata(LLVMContext::MD_prof, MDBuilder(C).createBranchWeights(1, 1000));
-	Old->eraseFromParent();
 
 	for (Instruction *I : P.Covered)
 		cast<Instruction>(VMap[I])->setMetadata("nosanitize", MDNode::get(C, None));

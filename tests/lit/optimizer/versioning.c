@@ -48,7 +48,7 @@ __attribute__((noinline)) long sum_call(int *p, int n)
 int main(int argc, char **argv)
 {
 	const char *what = argc > 1 ? argv[1] : "ok";
-	int n = 16;
+	int n = 32;
 	int *p = malloc(n * sizeof(int));
 	int *base = malloc((n + 1) * sizeof(int));
 	long r;
