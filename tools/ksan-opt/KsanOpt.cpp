@@ -75,6 +75,13 @@ bool breakWanted(const char *What)
 	return E && strcmp(E, What) == 0;
 }
 
+bool skipWanted(const char *What)
+{
+	const char *E = getenv("KSAN_OPT_SKIP");
+
+	return E && (strcmp(E, What) == 0 || strcmp(E, "all") == 0);
+}
+
 bool debugWanted()
 {
 	const char *E = getenv("KSAN_OPT_DEBUG");
@@ -155,8 +162,8 @@ PreservedAnalyses KsanOptPass::run(Module &M, ModuleAnalysisManager &MAM)
 		for (const Access &A : Accs)
 			MetaChanged |= A.Removed;
 		/* these change the CFG: each keeps the analyses it uses fresh */
-		bool Changed = versionLoops(F, FAM, S);
-		Changed |= mergeNeighbours(F, S);
+		bool Changed = !skipWanted("version") && versionLoops(F, FAM, S);
+		Changed |= !skipWanted("merge") && mergeNeighbours(F, S);
 		if (Changed) {
 			FAM.invalidate(F, PreservedAnalyses::none());
 			CFGChanged = true;

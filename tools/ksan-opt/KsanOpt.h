@@ -97,6 +97,9 @@ bool isClobber(const llvm::Instruction &I);
 // tests' deliberately wrong variants ("fallback": a versioned loop always
 // takes its unchecked copy; "cold": merged checks report nothing).
 bool breakWanted(const char *What);
+// KSAN_OPT_SKIP=version|merge|all: leaves that transformation out (to
+// measure each one alone).
+bool skipWanted(const char *What);
 // KSAN_OPT_DEBUG=1: one line on stderr per transformation made.
 bool debugWanted();
 // "file:line" of I, for those lines.
