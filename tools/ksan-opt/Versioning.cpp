@@ -195,6 +195,9 @@ BasicBlock *versionLoop(Function &F, Loop *L, Plan &P, DominatorTree &DT, LoopIn
 	bool Broken = breakWanted("fallback");
 
 	Value *Cnt = Exp.expandCodeFor(P.Count, IntPtr, T);
+	for (auto &R : P.Ranges)
+		Args.push_back({Exp.expandCodeFor(R.first, IntPtr, T),
+				Exp.expandCodeFor(SE.getMinusSCEV(R.second, R.first), IntPtr, T)});
 
 	BasicBlock *PH = SplitBlock(CheckBB, T, &DT, &LI, nullptr,
 				    L->getHeader()->getName() + ".ksan.ph");
@@ -218,13 +221,6 @@ BasicBlock *versionLoop(Function &F, Loop *L, Plan &P, DominatorTree &DT, LoopIn
 	Br->setDebugLoc(Old->getDebugLoc());
 	Old->eraseFromParent();
 
-	/* the ranges only where they are tested: a short loop skips them */
-	B.SetInsertPoint(CallBB);
-	Instruction *Here = B.CreateUnreachable();
-	for (auto &R : P.Ranges)
-		Args.push_back({Exp.expandCodeFor(R.first, IntPtr, Here),
-				Exp.expandCodeFor(SE.getMinusSCEV(R.second, R.first), IntPtr, Here)});
-	Here->eraseFromParent();
 	B.SetInsertPoint(CallBB);
 	B.SetCurrentDebugLocation(Br->getDebugLoc());
 	Value *Bad = nullptr;
