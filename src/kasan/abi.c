@@ -72,6 +72,23 @@ DEFINE_CHECK(16)
  * __asan_storeN (core/abi.h). */
 CORE_DEFINE_CHECK_N(__asan, kasan_check_range)
 
+/*
+ * ksan-opt's range check (tools/ksan-opt, docs/optimizer.md): called once
+ * before a loop whose accesses it has bounded, it returns 0 only when every
+ * byte of [lo, lo+size) is addressable now; the loop then runs a copy whose
+ * accesses carry no check.  Anything else (a bad byte, a range that wraps
+ * or leaves the shadowed addresses, a size over 1 GiB that would cost more
+ * to scan than the loop, a runtime not ready yet) returns 1 and the fully
+ * checked loop runs, which reports the first bad access itself.  Reports
+ * nothing.
+ */
+ABI __attribute__((noinline)) int __ksan_range_poisoned(uintptr_t lo, size_t size)
+{
+	if (unlikely(!size || size > ((size_t)1 << 30) || !kasan_ready))
+		return 1;
+	return !kasan_range_clean(lo, size);
+}
+
 /* Inline checks found a bad byte; the runtime re-checks the whole range so
  * the report names the first bad byte (the compiler tests one granule). */
 ABI __attribute__((noinline)) void __asan_report_load_n_noabort(uintptr_t a, size_t n)

@@ -68,6 +68,40 @@ void markRemoved(Access &A)
 	A.Removed = true;
 }
 
+bool breakWanted(const char *What)
+{
+	const char *E = getenv("KSAN_OPT_BREAK");
+
+	return E && strcmp(E, What) == 0;
+}
+
+bool skipWanted(const char *What)
+{
+	const char *E = getenv("KSAN_OPT_SKIP");
+
+	return E && (strcmp(E, What) == 0 || strcmp(E, "all") == 0);
+}
+
+bool debugWanted()
+{
+	const char *E = getenv("KSAN_OPT_DEBUG");
+
+	return E && *E && strcmp(E, "0") != 0;
+}
+
+std::string where(const Instruction &I)
+{
+	const DebugLoc &DL = I.getDebugLoc();
+	std::string S;
+	raw_string_ostream OS(S);
+
+	if (DL)
+		OS << DL->getFilename() << ":" << DL.getLine();
+	else
+		OS << I.getModule()->getSourceFileName();
+	return OS.str();
+}
+
 namespace {
 
 struct KsanOptPass : PassInfoMixin<KsanOptPass> {
@@ -94,6 +128,10 @@ void printStats(const Module &M, const Stats &S)
 	       << S.RecurringAcross << "), in bounds of globals " << S.GlobalConst
 	       << " constant + " << S.GlobalRange << " by range, of locals "
 	       << S.LocalConst << " constant + " << S.LocalRange << " by range";
+	errs() << "; loops versioned " << S.LoopsVersioned << " (" << S.LoopAccesses
+	       << " accesses unchecked in their copies, " << S.RangeChecks
+	       << " range checks), neighbours merged " << S.MergedGroups << " ("
+	       << S.MergedAccesses << " accesses)";
 	if (S.FunctionsSkipped)
 		errs() << ", " << S.FunctionsSkipped << " functions too big";
 	errs() << "\n";
@@ -103,7 +141,7 @@ PreservedAnalyses KsanOptPass::run(Module &M, ModuleAnalysisManager &MAM)
 {
 	auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
 	Stats S;
-	bool Changed = false;
+	bool MetaChanged = false, CFGChanged = false;
 	unsigned KcsanInlined = 0;
 	bool Kcsan = kcsanInlineWanted(M), KcsanTouched = false;
 
@@ -130,15 +168,24 @@ PreservedAnalyses KsanOptPass::run(Module &M, ModuleAnalysisManager &MAM)
 		removeInBounds(F, Accs, SE, S);
 		removeRecurring(F, Accs, DT, S);
 		for (const Access &A : Accs)
-			Changed |= A.Removed;
+			MetaChanged |= A.Removed;
+		/* these change the CFG: each keeps the analyses it uses fresh */
+		bool Changed = !skipWanted("version") && versionLoops(F, FAM, S);
+		Changed |= !skipWanted("merge") && mergeNeighbours(F, S);
+		if (Changed) {
+			FAM.invalidate(F, PreservedAnalyses::none());
+			CFGChanged = true;
+		}
 	}
 	if (statsWanted())
 		printStats(M, S);
 	if (KcsanInlined && statsWanted())
 		errs() << "ksan-opt: " << M.getSourceFileName() << ": KCSAN fast path inline at "
 		       << KcsanInlined << " accesses\n";
-	/* KASAN: only metadata changed, no analysis result is stale */
-	return KcsanTouched ? PreservedAnalyses::none() : PreservedAnalyses::all();
+	/* metadata alone makes no analysis result stale; KCSAN's inline path
+	 * and loop versioning change the CFG */
+	(void)MetaChanged;
+	return (CFGChanged || KcsanTouched) ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace

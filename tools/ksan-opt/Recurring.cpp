@@ -26,9 +26,7 @@
 using namespace llvm;
 
 namespace ksanopt {
-namespace {
 
-// Can I free memory or change shadow memory?
 bool isClobber(const Instruction &I)
 {
 	const auto *CB = dyn_cast<CallBase>(&I);
@@ -62,6 +60,8 @@ bool isClobber(const Instruction &I)
 	/* readnone/readonly: cannot free (free writes the heap) nor poison */
 	return !CB->onlyReadsMemory();
 }
+
+namespace {
 
 // One access's place: its block's dominator-tree DFS number, then its
 // position in the block, so that a dominating access sorts first.

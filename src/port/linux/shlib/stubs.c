@@ -134,6 +134,7 @@
 	X(__asan_memcpy) X(__asan_memmove) X(__asan_memset)		\
 	X(__asan_poison_memory_region) X(__asan_unpoison_memory_region) \
 	X(__asan_address_is_poisoned) X(__asan_region_is_poisoned)	\
+	X(__ksan_range_poisoned)						\
 	X(__asan_describe_address) X(__sanitizer_print_stack_trace)	\
 	X(__sanitizer_ptr_cmp) X(__sanitizer_ptr_sub)			\
 	X(__asan_register_globals) X(__asan_unregister_globals)	\
