@@ -100,29 +100,3 @@ const char *core_strchr(const char *s, int c)
 			return 0;
 	}
 }
-
-void *core_record_alloc(struct core_free **list, size_t size)
-{
-	struct core_free *r = *list;
-
-	if (!r) {
-		size_t i, n = 4096 / size;
-		char *chunk = ksan_port_map(4096);
-
-		if (!chunk)
-			return 0;
-		for (i = 0; i < n; i++)
-			core_record_free(list, chunk + i * size);
-		r = *list;
-	}
-	*list = r->next;
-	return r;
-}
-
-void core_record_free(struct core_free **list, void *rec)
-{
-	struct core_free *f = rec;
-
-	f->next = *list;
-	*list = f;
-}
