@@ -1382,7 +1382,16 @@ static void push_kmsan_libc_wrap(struct argv_vec *cmd, const char *rtdir,
     const char *a = concat(rtdir, "/" KMSAN_LIBC_WRAP_ARCHIVE);
     const char *ld = concat(rtdir, "/" KMSAN_LIBC_TEXT_SCRIPT);
 
-    if (access(ld, R_OK) == 0)
+    int gold = 0;
+
+    /* gold reads no INSERT: its links keep the library's allocations
+     * uninitialised rather than fail */
+    for (size_t i = 0; i < user->n; i++)
+        if (strcmp(user->v[i], "-fuse-ld=gold") == 0)
+            gold = 1;
+        else if (starts_with(user->v[i], "-fuse-ld="))
+            gold = 0;
+    if (!gold && access(ld, R_OK) == 0)
         vec_push(cmd, concat("-Wl,-T,", ld));
     if (access(opts, R_OK) != 0 || access(a, R_OK) != 0)
         return;
