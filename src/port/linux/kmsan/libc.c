@@ -52,7 +52,6 @@ PORT_API int munmap(void *addr, size_t len)
 #define LIBC_TEXT_MAX 8
 static struct { uintptr_t lo, hi; } libc_text[LIBC_TEXT_MAX];
 static int libc_text_n;
-static int libc_static;		/* libc_text[0] is libc.a's code */
 
 static int find_libc(struct dl_phdr_info *info, size_t size, void *arg)
 {
@@ -90,12 +89,11 @@ void port_kmsan_libc_text_init(void)
 	libc_text[0].lo = lo;
 	libc_text[0].hi = hi;
 	libc_text_n = 1;
-	libc_static = 1;
 }
 
-int port_kmsan_libc_shared(void)
+int port_kmsan_libc_found(void)
 {
-	return libc_text_n > 0 && !libc_static;
+	return libc_text_n > 0;
 }
 
 int port_kmsan_from_libc(uintptr_t pc)
