@@ -70,7 +70,8 @@ all: $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 	$(B)/lib/ksan-noubsan/libubsan.a $(B)/lib/ksan-noubsan/libtsan.a \
 	$(B)/lib/pkgconfig/ksan.pc $(B)/lib/libksan-kfence.so $(B)/lib/libksan-kmsan.a \
 	$(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kmsan-libc.a $(B)/lib/libksan-kcsan.a \
-	$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/libksan-kmsan-libc-wrap.a
+	$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/libksan-kmsan-libc-wrap.a \
+	$(B)/lib/libksan-kmsan-libc-text.ld
 
 # One rule per kind of object.  Objects of src/X.c are $(B)/obj/X.o, or
 # $(B)/obj/rt-<runtime>/X.o when a runtime builds X with its own -D flags
@@ -134,6 +135,11 @@ $(B)/lib/libksan-kmsan-libc-wrap.a: tools/kmsan-libc-wrap.sh \
 		$(call rt_obj,kmsanwrap,$(call src_of,$(LP)/kmsan-libc))
 	@mkdir -p $(@D)
 	sh tools/kmsan-libc-wrap.sh $@ $(filter %.o,$^)
+# and the linker script that tells the runtime where libc.a's code lies in
+# a static executable (ksan-cc adds it to static KMSAN links)
+$(B)/lib/libksan-kmsan-libc-text.ld: src/$(LP)/kmsan/libc_text.ld
+	@mkdir -p $(@D)
+	cp $< $@
 
 # libksan-kcsan.a: the core, KCSAN (its per-thread context in a __thread
 # variable), KFENCE, UBSAN and the port built for KCSAN (no shadow, no
@@ -344,7 +350,7 @@ install: all $(B)/install/ksan-cc
 	install -m 644 $(B)/lib/libksan.a $(B)/lib/libksan_shlib.a $(B)/lib/libksan_core.a \
 		$(B)/lib/libksan-kmsan.a $(B)/lib/libksan-kmsan_shlib.a $(B)/lib/libksan-kmsan-libc.a \
 		$(B)/lib/libksan-kmsan-libc-wrap.a $(B)/lib/libksan-kmsan-libc-wrap.a.wrap \
-		$(B)/lib/libksan-kcsan.a \
+		$(B)/lib/libksan-kmsan-libc-text.ld $(B)/lib/libksan-kcsan.a \
 		$(B)/lib/libksan-kcsan-kfence.a $(B)/lib/ksan.exports $(DESTDIR)$(LIBDIR)/
 	install -m 644 $(B)/lib/libksan-kfence.so $(DESTDIR)$(LIBDIR)/
 	if [ -f $(B)/lib/ksan-opt.so ]; then \

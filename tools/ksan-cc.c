@@ -127,6 +127,10 @@ static const struct flag_row kmsan_flags[] = {
  * it the linker's options (--wrap=NAME, one a line) for every NAME in it */
 #define KMSAN_LIBC_WRAP_ARCHIVE "libksan-kmsan-libc-wrap.a"
 #define KMSAN_LIBC_WRAP_OPTIONS KMSAN_LIBC_WRAP_ARCHIVE ".wrap"
+/* and a linker script (-T, with INSERT: the default script stays) that puts
+ * libc.a's code between two hidden symbols, so the runtime knows the C
+ * library's code in a static executable as it knows libc.so's mapping */
+#define KMSAN_LIBC_TEXT_SCRIPT "libksan-kmsan-libc-text.ld"
 
 /*
  * KCSAN (gcc and clang): ThreadSanitizer's instrumentation with the kernel's
@@ -1369,13 +1373,26 @@ static void usage(const char *libdir, const char *incdir)
  * NAME (or libm.a's, libcrypt.a's), so the user's -l libraries come again
  * after it, and libm (the model covers some of its functions); libc.a's own
  * calls of a NAME are wrapped too (taking more members), hence the group.
+ * First the linker script that brackets libc.a's code (KMSAN_LIBC_TEXT_SCRIPT).
  */
 static void push_kmsan_libc_wrap(struct argv_vec *cmd, const char *rtdir,
                                  const struct argv_vec *user)
 {
     const char *opts = concat(rtdir, "/" KMSAN_LIBC_WRAP_OPTIONS);
     const char *a = concat(rtdir, "/" KMSAN_LIBC_WRAP_ARCHIVE);
+    const char *ld = concat(rtdir, "/" KMSAN_LIBC_TEXT_SCRIPT);
 
+    int gold = 0;
+
+    /* gold reads no INSERT: its links keep the library's allocations
+     * uninitialised rather than fail */
+    for (size_t i = 0; i < user->n; i++)
+        if (strcmp(user->v[i], "-fuse-ld=gold") == 0)
+            gold = 1;
+        else if (starts_with(user->v[i], "-fuse-ld="))
+            gold = 0;
+    if (!gold && access(ld, R_OK) == 0)
+        vec_push(cmd, concat("-Wl,-T,", ld));
     if (access(opts, R_OK) != 0 || access(a, R_OK) != 0)
         return;
     vec_push(cmd, concat("-Wl,@", opts));

@@ -26,7 +26,7 @@ check() {	# check NAME COMMAND...: PASS or FAIL
 	if "$@"; then echo "PASS: $name"; else echo "FAIL: $name"; fail=1; fi
 }
 echo "PLAN: 9"
-echo "PLAN: 23"	# KMSAN: forwarders, exports, driver (static links too)
+echo "PLAN: 25"	# KMSAN: forwarders, exports, driver (static links too)
 
 # Every runtime entry point an instrumented library may call has a
 # forwarder in libksan_shlib.a, and every forwarder has a runtime entry to
@@ -117,9 +117,17 @@ line=$(KSAN_CC_VERBOSE=1 "$K" --ksan-cc=clang --ksan=kmsan -static "$T/m.c" -o "
 check "kmsan -static: the wrapped models in a group after the runtime, the user's -l again" \
 	bash -c '[[ $1 == *" -Wl,@"*"/libksan-kmsan-libc-wrap.a.wrap -Wl,--start-group "*"/libksan-kmsan-libc-wrap.a -lm -lm -lc -Wl,--end-group"* &&
 		   $1 != *"/libksan-kmsan-libc.a "* ]]' _ "$line"
+check "kmsan -static: the linker script that brackets libc.a's code, before the models" \
+	bash -c '[[ $1 == *" -Wl,-T,"*"/libksan-kmsan-libc-text.ld -Wl,@"*"/libksan-kmsan-libc-wrap.a.wrap "* ]] &&
+		 readelf -sW "$2" | grep -q " __ksan_libc_text_end$" &&
+		 readelf -SW "$2" | grep -q " \.text\.ksan_libc "' _ "$line" "$T/m"
+line=$(KSAN_CC_VERBOSE=1 "$K" --ksan-cc=clang --ksan=kmsan -static -fuse-ld=gold "$T/m.c" -o "$T/m" 2>&1)
+check "kmsan -static -fuse-ld=gold: no linker script (gold has no INSERT)" \
+	bash -c '[[ $1 == *"/libksan-kmsan-libc-wrap.a.wrap "* && $1 != *"libksan-kmsan-libc-text.ld"* ]]' _ "$line"
 line=$(KSAN_CC_VERBOSE=1 "$K" --ksan-cc=clang --ksan=kmsan "$T/m.c" -o "$T/m" 2>&1)
 check "kmsan dynamic: the dlsym models, no --wrap" \
-	bash -c '[[ $1 == *"/libksan-kmsan-libc.a "* && $1 != *"libksan-kmsan-libc-wrap"* ]]' _ "$line"
+	bash -c '[[ $1 == *"/libksan-kmsan-libc.a "* && $1 != *"libksan-kmsan-libc-wrap"* &&
+		   $1 != *"libksan-kmsan-libc-text.ld"* ]]' _ "$line"
 rm -f "$T/m.so"
 line=$(KSAN_CC_VERBOSE=1 "$K" --ksan-cc=clang --ksan=kmsan -fPIC -shared -Wl,--no-undefined "$T/m.c" -o "$T/m.so" 2>&1)
 check "kmsan -shared: KMSAN's forwarders, no runtime, links with --no-undefined" \

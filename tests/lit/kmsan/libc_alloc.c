@@ -1,6 +1,7 @@
-// Memory the uninstrumented C library allocates and fills for the program is initialised: canonicalize_file_name's and get_current_dir_name's strings, getaddrinfo's list, open_memstream's buffer (all malloc'ed inside libc and written by plain stores KMSAN cannot see; scandir's *namelist and glob's glob_t are out-parameters, another gap).  The program's own uninitialised malloc is still reported.  Dynamic executables, -O0 and -O2.
+// Memory the uninstrumented C library allocates and fills for the program is initialised: canonicalize_file_name's and get_current_dir_name's strings, getaddrinfo's list, open_memstream's buffer (all malloc'ed inside libc and written by plain stores KMSAN cannot see; scandir's *namelist and glob's glob_t are out-parameters, another gap).  The program's own uninitialised malloc is still reported.  Dynamic executables, -O0 and -O2; static, -O2 (libc.a's code found through ksan-cc's linker script).
 // malloc.c marks an allocation initialised when malloc's caller lies in the
-// C library or the loader (kmsan/libc.c finds their code at start-up).
+// C library or the loader (kmsan/libc.c finds their code at start-up: libc.so's
+// mapping, or in a static executable the range ksan-cc's linker script marks).
 // RUN: mkdir -p %t.dir
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O0 %s -o %t0
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 %s -o %t2
@@ -8,6 +9,9 @@
 // RUN: bash %S/../Inputs/status.sh %t2 own 2>&1 | FileCheck %s --check-prefix=OWN
 // RUN: bash -c 'for m in canonicalize_file_name get_current_dir_name getaddrinfo open_memstream; do bash %S/../Inputs/status.sh %t0 $m %t.dir; done' 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
 // RUN: bash -c 'for m in canonicalize_file_name get_current_dir_name getaddrinfo open_memstream; do bash %S/../Inputs/status.sh %t2 $m %t.dir; done' 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
+// RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O2 -static %s -o %ts
+// RUN: bash %S/../Inputs/status.sh %ts own 2>&1 | FileCheck %s --check-prefix=OWN
+// RUN: bash -c 'for m in canonicalize_file_name get_current_dir_name getaddrinfo open_memstream; do bash %S/../Inputs/status.sh %ts $m %t.dir; done' 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KMSAN
 #define _GNU_SOURCE
 #include <netdb.h>
 #include <stdio.h>

@@ -2,6 +2,8 @@
 // RUN: rm -f %t.utmp && touch %t.utmp
 // RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O1 %s -o %t -ldl -lm -lcrypt
 // RUN: bash %S/../Inputs/status.sh %t ok %t.utmp 2>&1 | FileCheck %s --implicit-check-not=KMSAN --implicit-check-not=BAD
+// RUN: %ksan_cc_plain --ksan-cc=clang --ksan=kmsan -O1 -static -DROWS_STATIC %s -o %t.static -ldl -lm -lcrypt
+// RUN: bash %S/../Inputs/status.sh %t.static ok %t.utmp 2>&1 | FileCheck %s --implicit-check-not=KMSAN --implicit-check-not=BAD
 #define _GNU_SOURCE
 #include <crypt.h>
 #include <dirent.h>

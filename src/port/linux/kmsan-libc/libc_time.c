@@ -1,7 +1,7 @@
 /*
  * This file contains KMSAN's model of the C library's time calls that
  * store through a pointer argument: the reentrant date printers and
- * parsers (asctime_r, ctime_r, strftime_l, wcsftime[_l], strptime),
+ * parsers (asctime_r, ctime_r, strftime_l, wcsftime[_l], strptime), mktime,
  * process and interval timers (times, getitimer, setitimer,
  * timerfd_gettime, timerfd_settime, getrusage, ftime) and CPU-time clock
  * ids.  strptime stores only the fields its format names; the whole
@@ -78,6 +78,22 @@ PORT_INTERCEPTOR char *strptime(const char *s, const char *fmt, struct tm *tm)
 
 	if (r)
 		kmsan_wrote(tm, sizeof(*tm));
+	return r;
+}
+
+/* mktime normalises the whole struct (tm_wday, tm_yday, tm_isdst, the
+ * zone), fields the program need not have set.  Here rather than beside
+ * localtime (kmsan/libc_stdio.c): libc.a's mktime.o defines mktime strongly,
+ * so a static link reaches this model only through --wrap=mktime. */
+KMSAN_REAL(mktime);
+PORT_INTERCEPTOR time_t mktime(struct tm *tm)
+{
+	time_t r = REAL(mktime)(tm);
+
+	if (r != (time_t)-1) {
+		kmsan_wrote(tm, sizeof(*tm));
+		kmsan_wrote_str(tm->tm_zone);
+	}
 	return r;
 }
 

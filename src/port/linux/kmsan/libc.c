@@ -41,10 +41,13 @@ PORT_API int munmap(void *addr, size_t len)
 
 /*
  * The C library's code: the executable segments of libc.so and the
- * loader, found once at start-up (a static executable has none: its C
- * library is inside the executable, and nothing is found).  The malloc
- * family asks whether its caller is there: memory the library allocates
- * for itself or the program is filled by stores KMSAN cannot see.
+ * loader, found once at start-up.  A static executable has none: its C
+ * library is inside the executable, and ksan-cc's linker script
+ * (libc_text.ld) gathers libc.a's code between the two symbols below;
+ * they are weak (0 when a link has no script: dynamic executables,
+ * links without ksan-cc).  The malloc family asks whether its caller is
+ * there: memory the library allocates for itself or the program is
+ * filled by stores KMSAN cannot see.
  */
 #define LIBC_TEXT_MAX 8
 static struct { uintptr_t lo, hi; } libc_text[LIBC_TEXT_MAX];
@@ -73,12 +76,22 @@ static int find_libc(struct dl_phdr_info *info, size_t size, void *arg)
 	return 0;
 }
 
+extern const char __ksan_libc_text_start[] __attribute__((weak, visibility("hidden")));
+extern const char __ksan_libc_text_end[] __attribute__((weak, visibility("hidden")));
+
 void port_kmsan_libc_text_init(void)
 {
+	uintptr_t lo = (uintptr_t)__ksan_libc_text_start, hi = (uintptr_t)__ksan_libc_text_end;
+
 	dl_iterate_phdr(find_libc, 0);
+	if (libc_text_n || !lo || hi <= lo)
+		return;
+	libc_text[0].lo = lo;
+	libc_text[0].hi = hi;
+	libc_text_n = 1;
 }
 
-int port_kmsan_libc_shared(void)
+int port_kmsan_libc_found(void)
 {
 	return libc_text_n > 0;
 }

@@ -97,11 +97,12 @@ void port_kmsan_leak_init(void);
 /* call_stubs.c: PLT calls to what ksan does not model, for the hint */
 void port_kmsan_calls_init(void);
 
-/* kmsan/libc.c: the C library's code (libc.so, the loader) */
+/* kmsan/libc.c: the C library's code (libc.so, the loader; libc.a's) */
 void port_kmsan_libc_text_init(void);
 int port_kmsan_from_libc(uintptr_t pc);
-/* 1 if the C library is a shared object (its code was found): 0 in a
- * static executable, whose C library calls the program's interceptors */
-int port_kmsan_libc_shared(void);
+/* 1 if the C library's code was found: libc.so's mapping, or in a static
+ * executable libc.a's range (0 when it was linked without ksan-cc's
+ * script: there the library's calls cannot be told from the program's) */
+int port_kmsan_libc_found(void);
 
 #endif

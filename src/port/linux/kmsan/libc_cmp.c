@@ -10,11 +10,12 @@
  * strict_memcmp=0; its default, 1, checks all n bytes of memcmp).
  *
  * Only the program's calls are checked: not the C library's own (libc.so
- * calling through its PLT; in a static executable the C library calls
- * these too, on memory it wrote without instrumentation, so there nothing
- * is checked).  An uninstrumented library other than the C library that
- * compares memory it wrote itself may be reported, as under
- * MemorySanitizer, which asks for every library to be instrumented.
+ * calling through its PLT; in a static executable libc.a's calls, known
+ * by their return address in the range ksan-cc's linker script marks;
+ * with no range, nothing is checked there).  An uninstrumented library
+ * other than the C library that compares memory it wrote itself may be
+ * reported, as under MemorySanitizer, which asks for every library to be
+ * instrumented (in a static executable: libcrypt.a, libm.a too).
  *
  * The comparisons are ksan's own byte loops where something is
  * uninitialised; memcmp and bcmp of initialised buffers (the common case,
@@ -48,7 +49,7 @@ void port_kmsan_libc_cmp_init(void)
  */
 #define CHECK_DECIDED(a, b, k, what)						\
 	do {									\
-		if ((k) && port_kmsan_libc_shared() &&				\
+		if ((k) && port_kmsan_libc_found() &&				\
 		    !port_kmsan_from_libc((uintptr_t)__builtin_return_address(0)) && \
 		    !core_thread_get()->in_report) {				\
 			kmsan_check_memory((a), (k), KMSAN_USE, (what),		\

@@ -42,7 +42,7 @@
  *                      target, %ms buffers included); snprintf sprintf
  *                      vsnprintf vsprintf asprintf vasprintf and the
  *                      __*_chk forms (bytes written + NUL); localtime
- *                      gmtime localtime_r gmtime_r mktime (struct tm and
+ *                      gmtime localtime_r gmtime_r (struct tm and
  *                      its tm_zone string); strftime
  *   kmsan/libc_math.c  frexp frexpf frexpl (the exponent) modf modff modfl
  *                      (the integral part)
@@ -75,8 +75,9 @@
  *   pthread_clockjoin_np,
  *   timegm, ctime_r, asctime_r, and libm beyond frexp/modf (sincos,
  *   remquo, lgamma_r).  In static executables glibc's own definitions win
- *   over ksan's for __uflow, localtime, gmtime and mktime (their objects
- *   define them strongly and are linked anyway).
+ *   over ksan's for __uflow, localtime and gmtime (their objects define
+ *   them strongly and are linked anyway; mktime's model is reached through
+ *   --wrap, kmsan-libc/libc_time.c).
  *
  * Dynamic executables call the C library's functions (found by
  * port_kmsan_libc_io_init with dlsym(RTLD_NEXT)); static ones, and calls

@@ -4,7 +4,7 @@
  * format walk KASAN's sscanf checks use, scanf_format.h), the printf
  * family's output to memory (the bytes written and the NUL), and the time
  * conversions that fill a struct tm or a string (localtime, gmtime, their
- * _r forms, mktime, strftime).
+ * _r forms, strftime; mktime is in kmsan-libc/libc_time.c).
  *
  * Dynamic executables call the C library's functions (dlsym(RTLD_NEXT));
  * static ones glibc's other exported names for the same code (__vsscanf,
@@ -112,9 +112,6 @@ static struct tm *(*real_localtime_r)(const time_t *, struct tm *) = own_localti
 static struct tm *(*real_gmtime)(const time_t *) = own_gmtime;
 static struct tm *(*real_gmtime_r)(const time_t *, struct tm *) = __gmtime_r;
 static size_t (*real_strftime)(char *, size_t, const char *, const struct tm *) = own_strftime;
-/* glibc's object defines mktime strongly next to this weak name: in a
- * static link it replaces ksan's mktime, and this is never called */
-static time_t (*real_mktime)(struct tm *) = timelocal;
 
 void port_kmsan_libc_stdio_init(void)
 {
@@ -132,7 +129,6 @@ void port_kmsan_libc_stdio_init(void)
 	FIND_REAL(gmtime);
 	FIND_REAL(gmtime_r);
 	FIND_REAL(strftime);
-	FIND_REAL(mktime);
 }
 
 /* ---- scanf family --------------------------------------------------------- */
@@ -387,16 +383,5 @@ PORT_INTERCEPTOR size_t strftime(char *s, size_t n, const char *fmt, const struc
 
 	if (r)
 		kmsan_wrote(s, r + 1);
-	return r;
-}
-
-/* mktime normalises the whole struct (tm_wday, tm_yday, tm_isdst, the
- * zone), fields the program need not have set. */
-PORT_INTERCEPTOR time_t mktime(struct tm *tm)
-{
-	time_t r = real_mktime(tm);
-
-	if (r != (time_t)-1)
-		converted(tm);
 	return r;
 }
