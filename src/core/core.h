@@ -458,6 +458,9 @@ void core_report_flush(void);	/* write what is in core_rbuf so far */
  * return address), 0 = all are return addresses. */
 #define CORE_STACK_FAULT 2
 void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry);
+/* The same frames without the empty-stack line; addr_lead starts each line
+ * with kmemleak's "    [<pc>] " instead of " ". */
+void core_print_frames(const uintptr_t *pcs, size_t n, int first_is_entry, int addr_lead);
 void core_print_stack_asan(const uintptr_t *pcs, size_t n, int first_is_entry);
 /* A depot stack of the malloc family (first frame is the entry point), in
  * the kasan (asan = 0) or asan layout. */

@@ -73,12 +73,23 @@ const char *core_file(const char *f)
 	return f && n && !core_strncmp(f, core_opt.strip_path_prefix, n) ? f + n : f;
 }
 
+/* What starts each frame's line: " " (the kernel's layout) or, with
+ * addr_lead, kmemleak's "    [<pc>] ". */
+static void lead(uintptr_t pc, int addr_lead)
+{
+	if (addr_lead)
+		core_bprintf(&core_rbuf, "    [<%016lx>] ", (unsigned long)pc);
+	else
+		core_bprintf(&core_rbuf, " ");
+}
+
 /*
- * Kernel layout, one frame a line: " fn+0x5a/0xb0 src/parse.c:42".  When
- * first_is_entry, frame 0 is a runtime entry point's own address (malloc,
- * free, memcpy) and prints as its bare name.
+ * One frame a line, "fn+0x5a/0xb0 src/parse.c:42" after the lead, inlined
+ * functions first as the kernel's decoder prints them.  When first_is_entry,
+ * frame 0 is a runtime entry point's own address (malloc, free, memcpy) and
+ * prints as its bare name.
  */
-void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
+void core_print_frames(const uintptr_t *pcs, size_t n, int first_is_entry, int addr_lead)
 {
 	size_t i;
 
@@ -92,24 +103,25 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 		if (nf <= 0)
 			nf = 1;	/* nothing known: syms[0] stays empty */
 		s = &syms[nf - 1];
+		lead(pcs[i], addr_lead);
 		if (entry && s->function) {
-			core_bprintf(&core_rbuf, " %s\n", s->function);
+			core_bprintf(&core_rbuf, "%s\n", s->function);
 			continue;
 		}
-		/* inlined frames first, as the kernel's decoder prints them */
 		for (k = 0; k < nf - 1; k++) {
-			core_bprintf(&core_rbuf, " %s", syms[k].function ? syms[k].function : "?");
+			core_bprintf(&core_rbuf, "%s", syms[k].function ? syms[k].function : "?");
 			if (syms[k].file)
 				core_bprintf(&core_rbuf, " %s:%u", core_file(syms[k].file), syms[k].line);
 			core_bprintf(&core_rbuf, " [inline]\n");
+			lead(pcs[i], addr_lead);
 		}
 		if (!s->function)
-			core_bprintf(&core_rbuf, " 0x%lx", (unsigned long)pcs[i]);
+			core_bprintf(&core_rbuf, "0x%lx", (unsigned long)pcs[i]);
 		else if (s->size)
-			core_bprintf(&core_rbuf, " %s+0x%lx/0x%lx", s->function,
+			core_bprintf(&core_rbuf, "%s+0x%lx/0x%lx", s->function,
 				     (unsigned long)s->offset, (unsigned long)s->size);
 		else
-			core_bprintf(&core_rbuf, " %s+0x%lx", s->function,
+			core_bprintf(&core_rbuf, "%s+0x%lx", s->function,
 				     (unsigned long)s->offset);
 		if (s->file)
 			core_bprintf(&core_rbuf, " %s:%u", core_file(s->file), s->line);
@@ -120,6 +132,12 @@ void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
 		if (core_rbuf.len + 4096 > core_rbuf.cap)
 			core_report_flush();
 	}
+}
+
+/* Kernel layout, one frame a line: " fn+0x5a/0xb0 src/parse.c:42". */
+void core_print_stack(const uintptr_t *pcs, size_t n, int first_is_entry)
+{
+	core_print_frames(pcs, n, first_is_entry, 0);
 	if (!n)
 		core_bprintf(&core_rbuf, " (stack is not available)\n");
 }

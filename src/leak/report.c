@@ -106,49 +106,15 @@ static void hex_dump(const struct leak *l)
 	}
 }
 
-/* "    [<pc>] fn+0x1a/0x40 file:line", inlined functions first. */
+/* "    [<pc>] fn+0x1a/0x40 file:line", inlined functions first; frame 0
+ * is the allocator's entry point. */
 static void backtrace(uint32_t stack)
 {
 	const uintptr_t *pcs;
-	size_t n = core_depot_fetch(stack, &pcs), i;
+	size_t n = core_depot_fetch(stack, &pcs);
 
 	core_bprintf(&core_rbuf, "  backtrace:\n");
-	for (i = 0; i < n; i++) {
-		struct ksan_symbol syms[CORE_INLINE_MAX], *s;
-		int nf, k;
-
-		core_memset(syms, 0, sizeof(syms));
-		nf = ksan_port_symbolize_frames(pcs[i], i != 0, syms, CORE_INLINE_MAX);
-		if (nf <= 0)
-			nf = 1;
-		s = &syms[nf - 1];
-		core_bprintf(&core_rbuf, "    [<%016lx>] ", (unsigned long)pcs[i]);
-		if (i == 0 && s->function) {	/* the allocator's entry point */
-			core_bprintf(&core_rbuf, "%s\n", s->function);
-			continue;
-		}
-		for (k = 0; k < nf - 1; k++) {
-			core_bprintf(&core_rbuf, "%s", syms[k].function ? syms[k].function : "?");
-			if (syms[k].file)
-				core_bprintf(&core_rbuf, " %s:%u", core_file(syms[k].file), syms[k].line);
-			core_bprintf(&core_rbuf, " [inline]\n    [<%016lx>] ", (unsigned long)pcs[i]);
-		}
-		if (!s->function)
-			core_bprintf(&core_rbuf, "0x%lx", (unsigned long)pcs[i]);
-		else if (s->size)
-			core_bprintf(&core_rbuf, "%s+0x%lx/0x%lx", s->function,
-				     (unsigned long)s->offset, (unsigned long)s->size);
-		else
-			core_bprintf(&core_rbuf, "%s+0x%lx", s->function, (unsigned long)s->offset);
-		if (s->file)
-			core_bprintf(&core_rbuf, " %s:%u", core_file(s->file), s->line);
-		else if (s->module)
-			core_bprintf(&core_rbuf, " (%s+0x%lx)", s->module,
-				     (unsigned long)s->module_offset);
-		core_bprintf(&core_rbuf, "\n");
-		if (core_rbuf.len + 4096 > core_rbuf.cap)
-			core_report_flush();
-	}
+	core_print_frames(pcs, n, 1, 1);
 }
 
 static void print_kasan(const struct leak *l)
