@@ -199,6 +199,29 @@ VCC[kcsan-clang]="$KSAN_CC --ksan-cc=clang --ksan=kcsan";             VFAM[kcsan
 VCC[kcsan-clang-inline]="$KSAN_CC --ksan-cc=clang --ksan=kcsan --ksan-opt"; VFAM[kcsan-clang-inline]="clang"; VKIND[kcsan-clang-inline]="kcsan"
 VCC[tsan-gcc]="gcc -fsanitize=thread";                                VFAM[tsan-gcc]="gcc";   VKIND[tsan-gcc]="tsan"
 VCC[tsan-clang]="clang -fsanitize=thread";                            VFAM[tsan-clang]="clang"; VKIND[tsan-clang]="tsan"
+# Floors (issue 29; not in the full run, pick them with --variants): what a
+# speed goal could reach at best with the compilers' instrumentation.
+# *-noreads: no load checked (a bound for Tech-ASan's two-stage check, which
+# still compares every loaded value with its magic value); *-nochecks: no
+# access checked at all (what is left: the allocator, quarantine, stack and
+# global red zones); ksan-outline-*-nullcheck: outline's objects linked with
+# entry points that return at once (bench/floors/null_outline.S: the call
+# alone); kcsan-*-nullrt: KCSAN's objects linked with the TSan ABI's access
+# entry points returning at once (bench/floors/null_tsan.S).  The null entry
+# points miss every bug: these binaries only measure.
+FLOORS=$CACHE/floors
+VCC[ksan-inline-gcc-noreads]="$KSAN_CC --ksan-cc=gcc --ksan-mode=inline --param asan-instrument-reads=0"
+VCC[ksan-inline-clang-noreads]="$KSAN_CC --ksan-cc=clang --ksan-mode=inline --ksan-no-opt -mllvm -asan-instrument-reads=0"
+VCC[ksan-inline-gcc-nochecks]="${VCC[ksan-inline-gcc-noreads]} --param asan-instrument-writes=0"
+VCC[ksan-inline-clang-nochecks]="${VCC[ksan-inline-clang-noreads]} -mllvm -asan-instrument-writes=0"
+for f in gcc clang; do
+	for v in ksan-inline-$f-noreads ksan-inline-$f-nochecks; do VFAM[$v]=$f; VKIND[$v]=ksan-inline; done
+	VCC[ksan-outline-$f-nullcheck]="${VCC[ksan-outline-$f]} -Wl,--allow-multiple-definition $FLOORS/null_outline.o"
+	VFAM[ksan-outline-$f-nullcheck]=$f; VKIND[ksan-outline-$f-nullcheck]=ksan-outline; VOBJ[ksan-outline-$f-nullcheck]=ksan-outline-$f
+	VCC[kcsan-$f-nullrt]="${VCC[kcsan-$f]} -Wl,--allow-multiple-definition $FLOORS/null_tsan.o"
+	VFAM[kcsan-$f-nullrt]=$f; VKIND[kcsan-$f-nullrt]=kcsan; VOBJ[kcsan-$f-nullrt]=kcsan-$f
+	EXTRA_VARIANTS+=(ksan-inline-$f-noreads ksan-inline-$f-nochecks ksan-outline-$f-nullcheck kcsan-$f-nullrt)
+done
 # Stack-use-after-return (issue 16; not in the full run, pick them with
 # --variants): GCC builds with (-uar) and without (-nouar) the fake-stack
 # instrumentation, run with it off (ksan's default), and inline's -uar-on
@@ -800,6 +823,9 @@ build_all() {
 		fi
 	done
 }
+# the floors' null entry points (assembled every run: a few microseconds)
+mkdir -p "$FLOORS"
+for f in null_outline null_tsan; do gcc -c "$BENCH/floors/$f.S" -o "$FLOORS/$f.o" || die "cannot assemble bench/floors/$f.S"; done
 build_all
 
 # ---------------------------------------------------------------- 5. runs
