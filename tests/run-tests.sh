@@ -74,13 +74,16 @@ $PY -c 'import psutil' 2>/dev/null && timeout_arg=--timeout=120
 # then gcc-inline again with musl instead of glibc (musl-gcc; the directories
 # lit.cfg.py's MUSL_DIRS names), one counted skip without musl-gcc or the
 # musl runtime
-for lp in gcc-inline gcc-outline clang-inline clang-outline clang-kmsan gcc-kcsan clang-kcsan \
-	gcc-aarch64 clang-aarch64 gcc-musl; do
-	cc=${lp%-*} mode=${lp#*-}
+for lp in gcc-inline gcc-outline clang-inline clang-outline clang-inline/noopt clang-outline/noopt \
+	clang-kmsan gcc-kcsan clang-kcsan gcc-aarch64 clang-aarch64 gcc-musl; do
+	cc=${lp%%-*} mode=${lp#*-}
 	dir=tests/lit
 	[ "$mode" = kmsan ] && dir=tests/lit/kmsan
 	[ "$mode" = kcsan ] && dir=tests/lit/kcsan
 	params="--param cc=$cc --param mode=$mode"
+	# MODE/noopt: the same tests without clang's check optimizer (ksan-cc
+	# --ksan-no-opt; docs/optimizer.md): detection must not depend on it
+	case $mode in */noopt) params="--param cc=$cc --param mode=${mode%/noopt} --param ksan_cc_flags=--ksan-no-opt" ;; esac
 	if [ "$mode" = musl ]; then
 		params="--param cc=$cc --param mode=inline --param libc=musl"
 		why=
@@ -108,7 +111,7 @@ for lp in gcc-inline gcc-outline clang-inline clang-outline clang-kmsan gcc-kcsa
 		fi
 	fi
 	{
-		out=$log/lit-$cc-$mode.log
+		out=$log/lit-$cc-${mode//\//-}.log
 		$PY "$LIT" -j "$JOBS" $timeout_arg -v $params \
 			--param build="$B" $dir > "$out" 2>&1
 		rc=$?
