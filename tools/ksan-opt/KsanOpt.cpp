@@ -172,6 +172,7 @@ PreservedAnalyses KsanOptPass::run(Module &M, ModuleAnalysisManager &MAM)
 		/* these change the CFG: each keeps the analyses it uses fresh */
 		bool Changed = !skipWanted("version") && versionLoops(F, FAM, S);
 		Changed |= !skipWanted("merge") && mergeNeighbours(F, S);
+		Changed |= twoStageWanted() && twoStageCost(F) != 0;
 		if (Changed) {
 			FAM.invalidate(F, PreservedAnalyses::none());
 			CFGChanged = true;

@@ -124,6 +124,13 @@ bool versionLoops(llvm::Function &F, llvm::FunctionAnalysisManager &FAM, Stats &
 // with its own debug location.  Returns true if F changed.
 bool mergeNeighbours(llvm::Function &F, Stats &S);
 
+// An experiment (TwoStage.cpp): KSAN_OPT_EXPERIMENT=twostage-cost gives
+// F's remaining loads the first stage of Tech-ASan's two-stage check in
+// place of theirs, to measure its cost; such a build misses bugs.  Returns
+// the loads changed.
+bool twoStageWanted();
+unsigned twoStageCost(llvm::Function &F);
+
 } // namespace ksanopt
 
 #endif
