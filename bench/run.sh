@@ -222,6 +222,11 @@ for f in gcc clang; do
 	VFAM[kcsan-$f-nullrt]=$f; VKIND[kcsan-$f-nullrt]=kcsan; VOBJ[kcsan-$f-nullrt]=kcsan-$f
 	EXTRA_VARIANTS+=(ksan-inline-$f-noreads ksan-inline-$f-nochecks ksan-outline-$f-nullcheck kcsan-$f-nullrt)
 done
+# Tech-ASan's two-stage load check, its first stage only (ksan-opt's
+# experiment, tools/ksan-opt/TwoStage.cpp: no magic fill by the runtime, so
+# it misses bugs): what the technique would cost at best, beside -noreads
+VCC[ksan-inline-clang-twostage]="env KSAN_OPT_EXPERIMENT=twostage-cost $KSAN_CC --ksan-cc=clang --ksan-mode=inline"
+VFAM[ksan-inline-clang-twostage]=clang; VKIND[ksan-inline-clang-twostage]=ksan-inline; EXTRA_VARIANTS+=(ksan-inline-clang-twostage)
 # Stack-use-after-return (issue 16; not in the full run, pick them with
 # --variants): GCC builds with (-uar) and without (-nouar) the fake-stack
 # instrumentation, run with it off (ksan's default), and inline's -uar-on
@@ -669,8 +674,10 @@ fi
 # current ksan runtime) is redone every run, so runtime changes are measured.
 declare -A BUILD_FAILED=()   # variant -> log of the failed step
 variant_key() {
-	local v=$1 cc1 ver ksan="" w
-	read -r cc1 _ <<< "${VCC[$v]}"
+	local v=$1 cc1="" ver ksan="" w
+	for w in ${VCC[$v]}; do	# the first word that is not env or NAME=VALUE
+		case $w in env|*=*) ;; *) cc1=$w; break ;; esac
+	done
 	if [ "$cc1" = "$KSAN_CC" ] || { [ -n "$BASE_CC" ] && [ "$cc1" = "$BASE_CC" ]; }; then
 		ksan=$(cat "$cc1" "${cc1%/bin/ksan-cc}/lib/ksan-opt.so" 2>/dev/null | sha256sum | cut -c1-16)
 		cc1=${VFAM[$v]}	# the compiler ksan-cc runs (--ksan-cc=)
@@ -1255,6 +1262,12 @@ fi
 	done
 	for w in "${WORKLOADS[@]}"; do echo "workload.$w=${WBIN[$w]} ${WARGS[$w]//$ROOT\//}"; done
 	for k in "${!EXPECT_FROM[@]}"; do echo "expect.$k=${EXPECT_FROM[$k]} | ${HAS_NATIVE[$k]:+native}"; done
+	for v in "${VARIANTS[@]}"; do	# code size of every program built (bytes of .text), beside the times
+		is_a64 "$v" || [ -n "${BUILD_FAILED[$v]:-}" ] && continue
+		for b in lua speedtest1 bzip2 zstd hashtable; do
+			if [ -f "$BLD/$v/$b" ]; then echo "text.$v.$b=$(size -A "$BLD/$v/$b" 2>/dev/null | awk '$1 == ".text" { print $2 }')"; fi
+		done
+	done
 	if any_a64; then
 		echo "qemu=$(qemu-aarch64 --version | head -1) | ${QEMU_A64[*]}"
 		echo "a64_gcc=$($A64_GCC --version | head -1)"
