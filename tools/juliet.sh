@@ -12,9 +12,13 @@
 # "a".."e" files, built together), sorted by name, every k-th so that at
 # most PER_CWE (default 24) remain; without the ones that need Windows
 # (w32) or a network peer (listen_socket/connect_socket: they block).
-# KASAN (gcc and clang, -O0) for all but CWE457, which is KMSAN (clang);
+# KASAN (gcc and clang, -O0; knobs below) for all but CWE457, KMSAN (clang);
 # leak detection off but for CWE401 (Juliet's good cases of the other CWEs
 # leak, an incidental flaw research tools ignore too).
+#
+# Knobs: JULIET_OPT, the optimisation level (default -O0); JULIET_FLAGS,
+# more ksan-cc words for every compile (e.g. --ksan-no-opt); JULIET_CCS,
+# the compilers (default "gcc clang"; CWE457 runs only if clang is in it).
 #
 # OUTDIR/results.tsv: cwe, case, compiler, detected (1/0), false positive
 # (1/0); OUTDIR/summary.txt the rates per CWE; OUTDIR/misses.txt the bad
@@ -63,6 +67,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 R=${KSAN_ROOT:-$(dirname "$here")}
 K=$R/build/bin/ksan-cc
 S=$J/testcasesupport
+OPT=${JULIET_OPT:--O0}
+FLAGS=${JULIET_FLAGS:-}
+CCS=${JULIET_CCS:-"gcc clang"}
 CWES=${JULIET_CWES:-"CWE121 CWE122 CWE124 CWE126 CWE127 CWE401 CWE415 CWE416 CWE457 CWE476 CWE590 CWE680 CWE761"}
 mkdir -p "$O/bin"
 : > "$O/results.tsv"
@@ -79,7 +86,7 @@ cases() {	# cases DIR: one test case a line, its files space-separated
 # one object of the suite's io.c per compiler and detector
 support() {	# support CC DETECTOR -> path of the object
 	local o=$O/bin/io-$1-$2.o
-	[ -f "$o" ] || $K --ksan-cc=$1 --ksan=$2 -g -O0 -I"$S" -c "$S/io.c" -o "$o" || return 1
+	[ -f "$o" ] || $K --ksan-cc=$1 --ksan=$2 $FLAGS -g $OPT -I"$S" -c "$S/io.c" -o "$o" || return 1
 	echo "$o"
 }
 
@@ -87,8 +94,8 @@ for cwe in $CWES; do
 	dir=$(echo "$J"/testcases/${cwe}_*)
 	[ -d "$dir" ] || { echo "no $cwe in $J/testcases" >&2; continue; }
 	det=kasan
-	ccs="gcc clang"
-	[ $cwe = CWE457 ] && { det=kmsan; ccs=clang; }
+	ccs=$CCS
+	[ $cwe = CWE457 ] && { det=kmsan; ccs=$(echo " $CCS " | grep -ow clang); }
 	# leaks count in CWE401 only: many good cases of the others leak on purpose
 	opts=${KSAN_OPTIONS:-}${KSAN_OPTIONS:+:}detect_leaks=0
 	[ $cwe = CWE401 ] && opts=${KSAN_OPTIONS:-}
@@ -108,7 +115,7 @@ for cwe in $CWES; do
 				omit=OMITGOOD
 				[ $v = good ] && omit=OMITBAD
 				b=$O/bin/$name-$cc-$v
-				if ! $K --ksan-cc=$cc --ksan=$det -g -O0 -w -I"$S" -DINCLUDEMAIN -D$omit \
+				if ! $K --ksan-cc=$cc --ksan=$det $FLAGS -g $OPT -w -I"$S" -DINCLUDEMAIN -D$omit \
 					$files "$io" "$S/std_thread.c" -o "$b" -lpthread -lm > "$b.build" 2>&1; then
 					echo "build failed: $b" >&2
 					continue
