@@ -225,6 +225,19 @@ static int classify(int sig, siginfo_t *info, const ucontext_t *uc, struct fault
 		}
 		return FAULT_BAD;	/* the program's own wild access */
 	}
+	if (addr >= SHADOW_HI && info->si_code == SEGV_MAPERR && is_shadow_access(uc, f)) {
+		/* a check of a pointer past the top of user space (2^47 and
+		 * up to about 2^51): its shadow byte is canonical, above the
+		 * shadow range, so the load faults with that address rather
+		 * than as a general protection; report the pointer's granule,
+		 * as for a non-canonical shadow (the SI_KERNEL case above) */
+		f->k.noncanonical = 1;
+		f->k.addr = kasan_shadow_to_mem((int8_t *)addr);
+		f->k.addr_known = 2;
+		f->k.size = 0;
+		f->k.write = f->insn.write;
+		return FAULT_BAD;
+	}
 	if (fault_near_sp(addr, sp))
 		f->k.stack_overflow = 1;
 	return FAULT_BAD;
