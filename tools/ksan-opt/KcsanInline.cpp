@@ -1,17 +1,29 @@
 // This file contains KCSAN's inline fast path for clang 14 (ksan-cc
-// --ksan=kcsan): every plain access's __tsan_readN / writeN /
+// --ksan=kcsan --ksan-opt): every plain access's __tsan_readN / writeN /
 // read_writeN call (and their unaligned twins) becomes the runtime's fast
-// path in line, and the call is made only when it must be:
+// path in line, with the countdown taken once per batch: the plain
+// accesses of one block with no other call between them.  For a batch of
+// K accesses, once before the first:
 //
-//   if (kcsan_near[(addr >> 6) % 4096] != 0) call  (a watchpoint nearby)
-//   else if (kcsan_tls.skip > 0)             kcsan_tls.skip--
-//   else                                     call  (the countdown ran out)
+//   s = kcsan_tls.skip;  fast = s >= K;  kcsan_tls.skip = fast ? s - K : s;
 //
-// which is what the runtime's entry points do first (src/kcsan/abi.c's
-// CHECK, kcsan.h's kcsan_near); the call then decides again, with its
-// return address in this function at the access's line, so every report
-// stays the same.  Volatile and atomic accesses keep their calls (marked
-// or not by alignment, decided in the runtime).
+// and at each access:
+//
+//   if (kcsan_near[(addr >> 6) % 4096] != 0 || !fast) call
+//
+// A batch whose countdown does not run out inside it (fast) counts all K
+// at once, as K decrements would; in one where it does, every access calls
+// the runtime, which counts down one by one as without batches and sets
+// its watchpoint on the very access the countdown picks, so sampling is
+// unchanged.  The near test stays per access.  Nothing but a signal
+// handler runs between a batch's head and its accesses (a call ends the
+// batch); a handler that interrupts a fast batch finds up to K - 1 counts
+// already taken (its own access may be picked a few accesses early) or
+// resets the countdown the batch has paid for (the next pick comes up to
+// K - 1 later): both within the countdown's own randomness.  The call then
+// decides again, with its return address in this function at the access's
+// line, so every report stays the same.  Volatile and atomic accesses keep
+// their calls (marked or not by alignment, decided in the runtime).
 //
 // Where: LLVM 14's ThreadSanitizer pass honours no per-instruction mark
 // (a load with !nosanitize is instrumented all the same; only
@@ -29,6 +41,7 @@
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
@@ -71,8 +84,61 @@ GlobalVariable *hiddenGlobal(Module &M, StringRef Name, Type *Ty, bool TLS)
 	return G;
 }
 
-// The call CI becomes: head (near test) -> fast (countdown) -> dec, or slow (CI).
-void inlineOne(CallInst *CI, const Globals &G, MDNode *Unlikely)
+// A batch: the plain accesses of one block with no other call between
+// them, so that nothing but a signal handler runs code between its first
+// access and its last.
+using Batch = SmallVector<CallInst *, 16>;
+
+// Calls that end a batch: any but an intrinsic that stays in line (debug
+// info, lifetime marks; memcpy and the like may become calls).
+bool endsBatch(const Instruction &I)
+{
+	if (!isa<CallBase>(I))
+		return false;
+	return !isa<IntrinsicInst>(I) || isa<MemIntrinsic>(I);
+}
+
+void collectBatches(Function &F, SmallVectorImpl<Batch> &Batches)
+{
+	for (BasicBlock &BB : F) {
+		Batch Cur;
+		for (Instruction &I : BB) {
+			auto *CI = dyn_cast<CallInst>(&I);
+			Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+			if (Callee && isPlainEntry(Callee->getName())) {
+				Cur.push_back(CI);
+			} else if (endsBatch(I) && !Cur.empty()) {
+				Batches.push_back(Cur);
+				Cur.clear();
+			}
+		}
+		if (!Cur.empty())
+			Batches.push_back(Cur);
+	}
+}
+
+// Before the batch's first access, once: s = skip; fast = s >= K;
+// skip = fast ? s - K : s.  Returns !fast as an i8 (0 or 1), the value
+// each access ors with its near count (one test, one branch: an or of two
+// compares becomes two branches; made here, kept in a register).
+Value *batchHead(CallInst *First, unsigned K, const Globals &G)
+{
+	IRBuilder<> B(First);
+	Type *I64 = B.getInt64Ty();
+
+	B.SetCurrentDebugLocation(First->getDebugLoc());
+	Value *S = B.CreateLoad(I64, G.Skip, true);
+	Value *Fast = B.CreateICmpSGE(S, ConstantInt::get(I64, K), "kcsan.fast");
+	B.CreateStore(B.CreateSelect(Fast, B.CreateSub(S, ConstantInt::get(I64, K)), S),
+		      G.Skip, true);
+	return B.CreateZExt(B.CreateNot(Fast), B.getInt8Ty(), "kcsan.ran_out");
+}
+
+// The call CI becomes: head (near test, or the batch's countdown ran out)
+// -> slow (CI) or cont.  RanOut is null in the broken variant's later
+// accesses (KSAN_OPT_BREAK=batch: only the batch's first access calls when
+// its countdown runs out; the watched access is then always the first).
+void inlineOne(CallInst *CI, Value *RanOut, const Globals &G, MDNode *Unlikely)
 {
 	LLVMContext &C = CI->getContext();
 	Function *F = CI->getFunction();
@@ -81,8 +147,6 @@ void inlineOne(CallInst *CI, const Globals &G, MDNode *Unlikely)
 	Type *I8 = Type::getInt8Ty(C), *I64 = Type::getInt64Ty(C);
 	BasicBlock *Head = CI->getParent();
 	BasicBlock *Cont = Head->splitBasicBlock(CI->getIterator(), "kcsan.cont");
-	BasicBlock *Fast = BasicBlock::Create(C, "kcsan.fast", F, Cont);
-	BasicBlock *Dec = BasicBlock::Create(C, "kcsan.dec", F, Cont);
 	BasicBlock *Slow = BasicBlock::Create(C, "kcsan.slow", F, Cont);
 
 	CI->removeFromParent();
@@ -96,20 +160,24 @@ void inlineOne(CallInst *CI, const Globals &G, MDNode *Unlikely)
 	Value *Slot = B.CreateAnd(B.CreateLShr(Addr, NearShift), NearLines - 1);
 	Value *NearP = B.CreateInBoundsGEP(G.Near->getValueType(), G.Near,
 					   {ConstantInt::get(IntPtr, 0), Slot});
-	/* volatile: read on every access, never hoisted (a watchpoint set up
-	 * while a loop runs must be seen by it) */
-	Value *N = B.CreateLoad(I8, NearP, true);
-	B.CreateCondBr(B.CreateICmpNE(N, ConstantInt::get(I8, 0)), Slow, Fast, Unlikely);
+	/* volatile: read at every access, never hoisted or merged (a
+	 * watchpoint set up meanwhile by another thread must be seen) */
+	Value *Near = B.CreateLoad(I8, NearP, true);
+	if (RanOut)
+		Near = B.CreateOr(Near, RanOut);
+	B.CreateCondBr(B.CreateICmpNE(Near, ConstantInt::get(I8, 0)), Slow, Cont, Unlikely);
 
-	B.SetInsertPoint(Fast);
-	Value *S = B.CreateLoad(I64, G.Skip, true);
-	/* branch weights: the countdown runs out once in kcsan_skip_watch */
-	B.CreateCondBr(B.CreateICmpSGT(S, ConstantInt::get(I64, 0)), Dec, Slow,
-		       MDBuilder(C).createBranchWeights(4000, 1));
-
-	B.SetInsertPoint(Dec);
-	B.CreateStore(B.CreateSub(S, ConstantInt::get(I64, 1)), G.Skip, true);
-	B.CreateBr(Cont);
+	/* A watchpoint near an access the batch has counted: the runtime
+	 * counts it again (unless it consumes the watchpoint), so give it
+	 * back first.  The runtime then sees skip >= 1 (s - K + 1) and
+	 * watches nothing here, as the per-access countdown would not
+	 * have (it had s - i + 1 >= 1 left); the total stays exact. */
+	if (RanOut) {
+		B.SetInsertPoint(CI);
+		Value *S = B.CreateLoad(I64, G.Skip, true);
+		Value *Back = B.CreateZExt(B.CreateXor(RanOut, ConstantInt::get(I8, 1)), I64);
+		B.CreateStore(B.CreateAdd(S, Back), G.Skip, true);
+	}
 }
 
 } // namespace
@@ -119,12 +187,13 @@ bool kcsanInlineWanted(const Module &M)
 	return M.getPIELevel() != PIELevel::Default || M.getPICLevel() == PICLevel::NotPIC;
 }
 
-unsigned kcsanInline(Function &F, FunctionAnalysisManager &FAM)
+unsigned kcsanInline(Function &F, FunctionAnalysisManager &FAM, unsigned &Blocks)
 {
 	Module &M = *F.getParent();
 	LLVMContext &C = M.getContext();
 	Globals G;
-	SmallVector<CallInst *, 64> Calls;
+	SmallVector<Batch, 32> Batches;
+	unsigned Accesses = 0;
 
 	ThreadSanitizerPass().run(F, FAM);
 	F.removeFnAttr(Attribute::SanitizeThread);
@@ -132,16 +201,20 @@ unsigned kcsanInline(Function &F, FunctionAnalysisManager &FAM)
 	G.Skip = hiddenGlobal(M, "kcsan_tls", Type::getInt64Ty(C), true);
 	if (!G.Near || !G.Skip)
 		return 0;	/* the program names them itself: keep the calls */
-	for (BasicBlock &BB : F)
-		for (Instruction &I : BB)
-			if (auto *CI = dyn_cast<CallInst>(&I))
-				if (Function *Callee = CI->getCalledFunction())
-					if (isPlainEntry(Callee->getName()))
-						Calls.push_back(CI);
+	collectBatches(F, Batches);
 	MDNode *Unlikely = MDBuilder(C).createBranchWeights(1, 4000);
-	for (CallInst *CI : Calls)
-		inlineOne(CI, G, Unlikely);
-	return Calls.size();
+	bool Broken = breakWanted("batch");
+	for (Batch &Bt : Batches) {
+		Value *RanOut = batchHead(Bt.front(), Bt.size(), G);
+		for (CallInst *CI : Bt) {
+			inlineOne(CI, RanOut, G, Unlikely);
+			if (Broken)
+				RanOut = nullptr;
+		}
+		Accesses += Bt.size();
+	}
+	Blocks += Batches.size();
+	return Accesses;
 }
 
 } // namespace ksanopt
