@@ -5,11 +5,17 @@
 // accesses of one block with no other call between them.  For a batch of
 // K accesses, once before the first:
 //
-//   s = kcsan_tls.skip;  fast = s >= K;  kcsan_tls.skip = fast ? s - K : s;
+//   s = skip;  fast = s >= K;  kcsan_tls.skip = skip = fast ? s - K : s;
 //
 // and at each access:
 //
 //   if (kcsan_near[(addr >> 6) % 4096] != 0 || !fast) call
+//
+// where skip is a copy of kcsan_tls.skip the function keeps in a register:
+// read at its entry and after every call, stored to kcsan_tls at every
+// change (struct Countdown below; in a function that calls setjmp, the
+// TLS variable itself).  The load per batch of a count the previous batch
+// has just stored was a chain through memory from each batch to the next.
 //
 // A batch whose countdown does not run out inside it (fast) counts all K
 // at once, as K decrements would; in one where it does, every access calls
@@ -18,12 +24,14 @@
 // unchanged.  The near test stays per access.  Nothing but a signal
 // handler runs between a batch's head and its accesses (a call ends the
 // batch); a handler that interrupts a fast batch finds up to K - 1 counts
-// already taken (its own access may be picked a few accesses early) or
-// resets the countdown the batch has paid for (the next pick comes up to
-// K - 1 later): both within the countdown's own randomness.  The call then
-// decides again, with its return address in this function at the access's
-// line, so every report stays the same.  Volatile and atomic accesses keep
-// their calls (marked or not by alignment, decided in the runtime).
+// already taken (its own access may be picked a few accesses early), and
+// whatever it changes in the count the function's next batch overwrites
+// (the next pick comes a little earlier or later): both within the
+// countdown's own randomness, no access kept from being picked.  The call
+// then decides again, with its return address in this function at the
+// access's line, so every report stays the same.  Volatile and atomic
+// accesses keep their calls (marked or not by alignment, decided in the
+// runtime).
 //
 // Where: LLVM 14's ThreadSanitizer pass honours no per-instruction mark
 // (a load with !nosanitize is instrumented all the same; only
@@ -42,9 +50,11 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -117,20 +127,50 @@ void collectBatches(Function &F, SmallVectorImpl<Batch> &Batches)
 	}
 }
 
+// Where the function reads the countdown: kcsan_tls.skip at every batch,
+// or (Local) a copy in a register, read from kcsan_tls at the function's
+// entry and again after every call.  Every new count is stored to
+// kcsan_tls at once, so the runtime, other functions and a signal handler
+// always see it as it is.
+struct Countdown {
+	GlobalVariable *TLS;
+	AllocaInst *Local = nullptr;
+
+	Value *get(IRBuilder<> &B) const
+	{
+		if (Local)
+			return B.CreateLoad(B.getInt64Ty(), Local);
+		return B.CreateLoad(B.getInt64Ty(), TLS, true);
+	}
+	void set(IRBuilder<> &B, Value *V) const
+	{
+		if (Local)
+			B.CreateStore(V, Local);
+		B.CreateStore(V, TLS, true);
+	}
+	// after I, a call: what the callee or the runtime left
+	void reloadAfter(Instruction *I) const
+	{
+		if (!Local)
+			return;
+		IRBuilder<> B(I->getNextNode());
+		B.CreateStore(B.CreateLoad(B.getInt64Ty(), TLS, true), Local);
+	}
+};
+
 // Before the batch's first access, once: s = skip; fast = s >= K;
 // skip = fast ? s - K : s.  Returns !fast as an i8 (0 or 1), the value
 // each access ors with its near count (one test, one branch: an or of two
 // compares becomes two branches; made here, kept in a register).
-Value *batchHead(CallInst *First, unsigned K, const Globals &G)
+Value *batchHead(CallInst *First, unsigned K, const Countdown &CD)
 {
 	IRBuilder<> B(First);
 	Type *I64 = B.getInt64Ty();
 
 	B.SetCurrentDebugLocation(First->getDebugLoc());
-	Value *S = B.CreateLoad(I64, G.Skip, true);
+	Value *S = CD.get(B);
 	Value *Fast = B.CreateICmpSGE(S, ConstantInt::get(I64, K), "kcsan.fast");
-	B.CreateStore(B.CreateSelect(Fast, B.CreateSub(S, ConstantInt::get(I64, K)), S),
-		      G.Skip, true);
+	CD.set(B, B.CreateSelect(Fast, B.CreateSub(S, ConstantInt::get(I64, K)), S));
 	return B.CreateZExt(B.CreateNot(Fast), B.getInt8Ty(), "kcsan.ran_out");
 }
 
@@ -138,7 +178,8 @@ Value *batchHead(CallInst *First, unsigned K, const Globals &G)
 // -> slow (CI) or cont.  RanOut is null in the broken variant's later
 // accesses (KSAN_OPT_BREAK=batch: only the batch's first access calls when
 // its countdown runs out; the watched access is then always the first).
-void inlineOne(CallInst *CI, Value *RanOut, const Globals &G, MDNode *Unlikely)
+void inlineOne(CallInst *CI, Value *RanOut, const Globals &G, const Countdown &CD,
+	       MDNode *Unlikely)
 {
 	LLVMContext &C = CI->getContext();
 	Function *F = CI->getFunction();
@@ -174,10 +215,38 @@ void inlineOne(CallInst *CI, Value *RanOut, const Globals &G, MDNode *Unlikely)
 	 * have (it had s - i + 1 >= 1 left); the total stays exact. */
 	if (RanOut) {
 		B.SetInsertPoint(CI);
-		Value *S = B.CreateLoad(I64, G.Skip, true);
 		Value *Back = B.CreateZExt(B.CreateXor(RanOut, ConstantInt::get(I8, 1)), I64);
-		B.CreateStore(B.CreateAdd(S, Back), G.Skip, true);
+		CD.set(B, B.CreateAdd(CD.get(B), Back));
 	}
+	CD.reloadAfter(CI);
+}
+
+// The count in a register: not where the function may return twice
+// (setjmp: a register's value after the second return is not the one
+// the count had) nor with calls that end a block (invoke, asm goto: no
+// place after them to read it again);
+// KSAN_OPT_SKIP=local leaves it out (to measure the batches alone).
+bool localWanted(Function &F)
+{
+	if (skipWanted("local") || F.callsFunctionThatReturnsTwice())
+		return false;
+	for (BasicBlock &BB : F)
+		if (isa<CallBase>(BB.getTerminator()))
+			return false;
+	return true;
+}
+
+// The calls of F but the plain accesses' own: after them a count kept in
+// a register is read again.
+void collectCalls(Function &F, SmallVectorImpl<Instruction *> &Calls)
+{
+	for (BasicBlock &BB : F)
+		for (Instruction &I : BB) {
+			auto *CI = dyn_cast<CallInst>(&I);
+			Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+			if (endsBatch(I) && !(Callee && isPlainEntry(Callee->getName())))
+				Calls.push_back(&I);
+		}
 }
 
 } // namespace
@@ -202,18 +271,35 @@ unsigned kcsanInline(Function &F, FunctionAnalysisManager &FAM, unsigned &Blocks
 	if (!G.Near || !G.Skip)
 		return 0;	/* the program names them itself: keep the calls */
 	collectBatches(F, Batches);
+	if (Batches.empty())
+		return 0;
+	Countdown CD{G.Skip};
+	if (localWanted(F)) {
+		SmallVector<Instruction *, 32> Calls;
+		collectCalls(F, Calls);
+		BasicBlock &Entry = F.getEntryBlock();
+		IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+		CD.Local = B.CreateAlloca(B.getInt64Ty(), nullptr, "kcsan.skip");
+		B.CreateStore(B.CreateLoad(B.getInt64Ty(), G.Skip, true), CD.Local);
+		for (Instruction *I : Calls)
+			CD.reloadAfter(I);
+	}
 	MDNode *Unlikely = MDBuilder(C).createBranchWeights(1, 4000);
 	bool Broken = breakWanted("batch");
 	for (Batch &Bt : Batches) {
-		Value *RanOut = batchHead(Bt.front(), Bt.size(), G);
+		Value *RanOut = batchHead(Bt.front(), Bt.size(), CD);
 		for (CallInst *CI : Bt) {
-			inlineOne(CI, RanOut, G, Unlikely);
+			inlineOne(CI, RanOut, G, CD, Unlikely);
 			if (Broken)
 				RanOut = nullptr;
 		}
 		Accesses += Bt.size();
 	}
 	Blocks += Batches.size();
+	if (CD.Local) {
+		DominatorTree DT(F);
+		PromoteMemToReg({CD.Local}, DT);
+	}
 	return Accesses;
 }
 

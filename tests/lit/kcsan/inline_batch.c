@@ -12,7 +12,9 @@
 // variable.  KSAN_OPT_BREAK=batch builds the wrong variant (only a batch's
 // first access calls when its countdown runs out): the same run loses the
 // race.  The IR shows one countdown for the batch of 17, one test per
-// access, and a call ending a batch (two countdowns in split()).
+// access, a call ending a batch (two countdowns in split()), the count
+// kept in a register from one batch to the next (twoblocks()), and read
+// from kcsan_tls at every batch where the function calls setjmp (jumpy()).
 // REQUIRES: ksan-opt
 // RUN: env KSAN_OPT_STATS=1 %kcsan_cc --ksan-opt -g -O1 %s -o %t -pthread 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: env KSAN_OPT_BREAK=batch %kcsan_cc --ksan-opt -g -O1 %s -o %t.broken -pthread
@@ -21,6 +23,7 @@
 // RUN: env KSAN_OPTIONS=kcsan_skip_watch=40 bash %S/../Inputs/status.sh %t ok 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=KCSAN
 // RUN: env KSAN_OPTIONS=kcsan_skip_watch=40 bash %S/../Inputs/status.sh %t.broken race 2>&1 | FileCheck %s --check-prefix=LOST --implicit-check-not=KCSAN
 #include "Inputs/race.h"
+#include <setjmp.h>
 
 long own[16];
 long x[1], y[1];
@@ -43,6 +46,23 @@ kc_noinline long split(void)
 
 	opaque();
 	return a + own[1];
+}
+/* two batches, no call between: the second takes the count from a register */
+kc_noinline void twoblocks(long i)
+{
+	own[4] = i;
+	if (i & 1)
+		own[5] = i;
+}
+/* setjmp: the count is read from kcsan_tls at every batch */
+jmp_buf jb;
+kc_noinline void jumpy(long i)
+{
+	if (setjmp(jb))
+		return;
+	own[6] = i;
+	if (i & 1)
+		own[7] = i;
 }
 
 int main(int argc, char **argv)
@@ -70,6 +90,17 @@ int main(int argc, char **argv)
 // IR: icmp sge i64 %{{[0-9]+}}, 1
 // IR: call void @opaque()
 // IR: icmp sge i64 %{{[0-9]+}}, 1
+// IR-LABEL: define {{.*}}@twoblocks(
+// IR: [[C:%[0-9]+]] = load volatile i64, i64* @kcsan_tls
+// IR-NEXT: icmp sge i64 [[C]], 1
+// IR: [[P:%[0-9]+]] = phi i64
+// IR: icmp sge i64 [[P]], 1
+// IR-LABEL: define {{.*}}@jumpy(
+// IR-NOT: phi i64
+// IR: icmp sge i64 %{{[0-9]+}}, 1
+// IR-NOT: phi i64
+// IR: icmp sge i64 %{{[0-9]+}}, 1
+// IR-NOT: phi i64
 // IR-LABEL: define {{.*}}@main(
 // RACE: {{^}}BUG: KCSAN: data-race in {{reader / writer|writer / reader}}{{$}}
 // RACE: {{^}}done: reported{{$}}
