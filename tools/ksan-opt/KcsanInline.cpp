@@ -236,6 +236,22 @@ bool localWanted(Function &F)
 	return true;
 }
 
+// Is I, a call, the function's last act (followed by its return, perhaps
+// through a cast, or by a branch to a block that only returns)?  Nothing
+// reads the count after it, and a load there would keep it from being a
+// tail call (and break a musttail one).
+bool lastAct(const Instruction &I)
+{
+	const Instruction *N = I.getNextNode();
+
+	if (N && isa<BitCastInst>(N))
+		N = N->getNextNode();
+	if (auto *Br = dyn_cast_or_null<BranchInst>(N))
+		if (Br->isUnconditional())
+			N = Br->getSuccessor(0)->getFirstNonPHI();
+	return N && isa<ReturnInst>(N);
+}
+
 // The calls of F but the plain accesses' own: after them a count kept in
 // a register is read again.
 void collectCalls(Function &F, SmallVectorImpl<Instruction *> &Calls)
@@ -244,7 +260,8 @@ void collectCalls(Function &F, SmallVectorImpl<Instruction *> &Calls)
 		for (Instruction &I : BB) {
 			auto *CI = dyn_cast<CallInst>(&I);
 			Function *Callee = CI ? CI->getCalledFunction() : nullptr;
-			if (endsBatch(I) && !(Callee && isPlainEntry(Callee->getName())))
+			if (endsBatch(I) && !(Callee && isPlainEntry(Callee->getName())) &&
+			    !lastAct(I))
 				Calls.push_back(&I);
 		}
 }
