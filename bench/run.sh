@@ -365,11 +365,18 @@ for v in "${VARIANTS[@]}"; do [ -n "${VCC[$v]:-}" ] || die "unknown variant '$v'
 # (and DIR's KFENCE preload), the same kind, family, environment and sources
 BASE_CC=""
 same_compile() {	# same_compile "CC..." BUILD: CC's compiler commands for a C file, BUILD's paths as B
+	local cmds f
 	mkdir -p "$CACHE/tmp"
 	echo 'int f(int *p) { return *p; }' > "$CACHE/tmp/same_compile.c"
 	# shellcheck disable=SC2086
-	$1 $CFLAGS_COMMON -c "$CACHE/tmp/same_compile.c" -o "$CACHE/tmp/same_compile.o" -### 2>&1 |
-		grep -E 'cc1|-cc1' | sed -E "s|$2|B|g; s|/tmp/cc[A-Za-z0-9]+|T|g"
+	cmds=$($1 $CFLAGS_COMMON -c "$CACHE/tmp/same_compile.c" -o "$CACHE/tmp/same_compile.o" -### 2>&1 |
+		grep -E 'cc1|-cc1')
+	sed -E "s|$2|B|g; s|/tmp/cc[A-Za-z0-9]+|T|g" <<< "$cmds"
+	# a pass plugin they load (ksan-opt.so) by its content: the same path
+	# in two builds is not the same pass
+	for f in $(grep -oE -- '-fpass-plugin=[^" ]+' <<< "$cmds" | sed 's/^-fpass-plugin=//'); do
+		sha256sum < "$f"
+	done
 }
 if [ -n "$base_build" ]; then
 	case $base_build in /*) ;; *) base_build=$PWD/$base_build ;; esac

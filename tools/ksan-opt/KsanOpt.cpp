@@ -142,12 +142,12 @@ PreservedAnalyses KsanOptPass::run(Module &M, ModuleAnalysisManager &MAM)
 	auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
 	Stats S;
 	bool MetaChanged = false, CFGChanged = false;
-	unsigned KcsanInlined = 0;
+	unsigned KcsanInlined = 0, KcsanBlocks = 0;
 	bool Kcsan = kcsanInlineWanted(M), KcsanTouched = false;
 
 	for (Function &F : M) {
 		if (Kcsan && !F.isDeclaration() && F.hasFnAttribute(Attribute::SanitizeThread)) {
-			KcsanInlined += kcsanInline(F, FAM);
+			KcsanInlined += kcsanInline(F, FAM, KcsanBlocks);
 			KcsanTouched = true;
 			FAM.invalidate(F, PreservedAnalyses::none());
 			continue;
@@ -182,7 +182,7 @@ PreservedAnalyses KsanOptPass::run(Module &M, ModuleAnalysisManager &MAM)
 		printStats(M, S);
 	if (KcsanInlined && statsWanted())
 		errs() << "ksan-opt: " << M.getSourceFileName() << ": KCSAN fast path inline at "
-		       << KcsanInlined << " accesses\n";
+		       << KcsanInlined << " accesses, " << KcsanBlocks << " countdowns\n";
 	/* metadata alone makes no analysis result stale; KCSAN's inline path
 	 * and loop versioning change the CFG */
 	(void)MetaChanged;

@@ -91,9 +91,11 @@ void removeInBounds(llvm::Function &F, llvm::SmallVectorImpl<Access> &Accs,
 
 // KCSAN (KcsanInline.cpp): the runtime's fast path in line before each
 // plain access's __tsan_* call, for executables (kcsanInlineWanted); runs
-// the ThreadSanitizer pass on F itself first.  Returns the calls rewritten.
+// the ThreadSanitizer pass on F itself first.  Returns the calls rewritten
+// and adds to Blocks the countdowns made for them (one per run of accesses
+// in a block with no other call between them).
 bool kcsanInlineWanted(const llvm::Module &M);
-unsigned kcsanInline(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+unsigned kcsanInline(llvm::Function &F, llvm::FunctionAnalysisManager &FAM, unsigned &Blocks);
 
 // Can I free memory or change shadow memory?  (Calls that may write
 // memory, inline assembly, lifetime ends, stack restores.)
