@@ -74,12 +74,12 @@ $PY -c 'import psutil' 2>/dev/null && timeout_arg=--timeout=120
 # then gcc-inline again with musl instead of glibc (musl-gcc; the directories
 # lit.cfg.py's MUSL_DIRS names), one counted skip without musl-gcc or the
 # musl runtime
-for lp in gcc-inline gcc-outline clang-inline clang-outline clang-inline/noopt clang-outline/noopt \
+for lp in gcc-inline gcc-outline clang-inline clang-outline clang-inline/noopt clang-outline/noopt clang-kcsan/noopt \
 	clang-kmsan gcc-kcsan clang-kcsan gcc-aarch64 clang-aarch64 gcc-musl; do
 	cc=${lp%%-*} mode=${lp#*-}
 	dir=tests/lit
-	[ "$mode" = kmsan ] && dir=tests/lit/kmsan
-	[ "$mode" = kcsan ] && dir=tests/lit/kcsan
+	[ "${mode%/noopt}" = kmsan ] && dir=tests/lit/kmsan
+	[ "${mode%/noopt}" = kcsan ] && dir=tests/lit/kcsan
 	params="--param cc=$cc --param mode=$mode"
 	# MODE/noopt: the same tests without clang's check optimizer (ksan-cc
 	# --ksan-no-opt; docs/optimizer.md): detection must not depend on it

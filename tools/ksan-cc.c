@@ -709,7 +709,6 @@ struct state {
     int help, version;
     int uar;              /* UAR_DEFAULT, or the last of --ksan-uar, --ksan-no-uar */
     int no_opt;           /* the last of --ksan-opt, --ksan-no-opt */
-    int opt_asked;        /* --ksan-opt was the last of them (KCSAN: opt-in) */
     /* what the invocation does */
     int opt_c, opt_S, opt_E, opt_M, opt_MD, syntax_only;
     int shared, relocatable, is_static, lto;
@@ -1110,10 +1109,8 @@ static void scan(struct state *st, const char *const *args, size_t n,
                     st->uar = UAR_OFF;
                 } else if (strcmp(a, "--ksan-opt") == 0) {
                     st->no_opt = 0;
-                    st->opt_asked = 1;
                 } else if (strcmp(a, "--ksan-no-opt") == 0) {
                     st->no_opt = 1;
-                    st->opt_asked = 0;
                 } else if (starts_with(a, "--ksan-cc=")) {
                     st->cc = a + strlen("--ksan-cc=");
                     if (!*st->cc)
@@ -1324,10 +1321,10 @@ static void usage(const char *libdir, const char *incdir)
 "  --ksan-uar           compile for stack-use-after-return (GCC only; the default;\n"
 "                       enable at run time with detect_stack_use_after_return=1)\n"
 "  --ksan-no-uar        do not: 4-10%% less CPU time with inline checks (GCC)\n"
-"  --ksan-no-opt        clang 14 KASAN builds: leave out ksan's check optimizer\n"
-"                       (the -fpass-plugin ksan-opt.so, which skips checks it\n"
-"                       proves redundant); --ksan-opt: use it (the default;\n"
-"                       KCSAN builds only with --ksan-opt: fast path inline)\n"
+"  --ksan-no-opt        clang 14 builds: leave out ksan's check optimizer (the\n"
+"                       -fpass-plugin ksan-opt.so: KASAN, skips checks it proves\n"
+"                       redundant; KCSAN, its fast path in line instead of a\n"
+"                       call per access); --ksan-opt: use it (the default)\n"
 "  --ksan-cc=CC         compiler to run: gcc, clang or a path (g++ or clang++\n"
 "                       for C++ parts, see below)\n"
 "                       (default: $KSAN_CC, else cc); musl-gcc (or any compiler\n"
@@ -1603,12 +1600,13 @@ int main(int argc, char **argv)
         }
     }
 
-    /* clang 14, KASAN: ksan's check optimizer (KSAN_OPT_PLUGIN); KCSAN,
-     * with --ksan-opt only: its inline fast path (no faster on make bench,
-     * 2.7x the code: bench/results/2026-12-06-kcsan-inline.md).  A plugin
-     * built for another LLVM would stop the compile: only clang 14's
-     * --version gets it */
-    if (st.sources && !st.opt_E && ((st.kasan && !st.no_kasan) || (st.kcsan && st.opt_asked)) &&
+    /* clang 14, KASAN: ksan's check optimizer (KSAN_OPT_PLUGIN); KCSAN:
+     * its fast path in line, the countdown once per batch of accesses and
+     * kept in a register (0.66x the CPU of a call per access, 2.3x the
+     * code: bench/results/2026-12-06-kcsan-block.md).  A plugin built for
+     * another LLVM would stop the compile: only clang 14's --version gets
+     * it */
+    if (st.sources && !st.opt_E && ((st.kasan && !st.no_kasan) || st.kcsan) &&
         !st.no_opt &&
         detect_family(cc) == CC_CLANG && cc_clang14) {
         char *plugin = concat(libdir, "/" KSAN_OPT_PLUGIN);

@@ -338,6 +338,12 @@ LINE=$(vline --ksan-cc=clang --ksan=kfence -c t.c -o e.o)
 check "ksan-opt: not for kfence alone" lacks "ksan-opt.so"
 LINE=$(vline --ksan-cc=clang -fno-sanitize=address -c t.c -o e.o)
 check "ksan-opt: not without kasan" lacks "ksan-opt.so"
+LINE=$(vline --ksan-cc=clang --ksan=kcsan -c t.c -o e.o)
+check "ksan-opt: clang KCSAN: added (the inline fast path)" has "-fpass-plugin=$OPT"
+LINE=$(vline --ksan-cc=clang --ksan=kcsan --ksan-no-opt -c t.c -o e.o)
+check "ksan-opt: clang KCSAN --ksan-no-opt: left out (a call per access)" lacks "ksan-opt.so"
+LINE=$(vline --ksan-cc=gcc --ksan=kcsan -c t.c -o e.o)
+check "ksan-opt: gcc KCSAN: not" lacks "ksan-opt.so"
 if [ -s "$OPT" ]; then
     opt_unit() { rm -f o1.o; "$K" --ksan-cc=clang -O1 -c t.c -o o1.o 2>/dev/null && [ -f o1.o ]; }
     check "ksan-opt: a unit compiles with the real plugin" opt_unit
