@@ -511,8 +511,8 @@ if any(f"kcsan-{f}-nullrt" in vinfo for f in fams):
     line("floor: TSan access entry points that only return / native", lambda f: (f"kcsan-{f}-nullrt", nat(f)))
     if any(f"tsan-{f}" in vinfo for f in fams):
         line("floor: TSan access entry points that only return / TSan", lambda f: (f"kcsan-{f}-nullrt", f"tsan-{f}"))
-if any(f"kcsan-{f}-inline" in vinfo for f in fams):
-    line("KCSAN, fast path in line (ksan-opt) / native", lambda f: (f"kcsan-{f}-inline", nat(f)))
+if any(f"kcsan-{f}-calls" in vinfo for f in fams):
+    line("KCSAN, a call per access (--ksan-no-opt) / native", lambda f: (f"kcsan-{f}-calls", nat(f)))
 line("TSan / native", lambda f: (f"tsan-{f}", nat(f)))
 line("KCSAN / TSan", lambda f: (f"kcsan-{f}", f"tsan-{f}"))
 line("peak RSS: KCSAN / TSan", lambda f: (f"kcsan-{f}", f"tsan-{f}"), table=rss)

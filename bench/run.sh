@@ -180,7 +180,7 @@ VCC[asan-outline-clang]="clang -fsanitize=address -mllvm -asan-instrumentation-w
 # see what it gains (not in the full run: pick them with --variants)
 VCC[ksan-inline-clang-noopt]="$KSAN_CC --ksan-cc=clang --ksan-mode=inline --ksan-no-opt"; VFAM[ksan-inline-clang-noopt]="clang"; VKIND[ksan-inline-clang-noopt]="ksan-inline"
 VCC[ksan-outline-clang-noopt]="$KSAN_CC --ksan-cc=clang --ksan-mode=outline --ksan-no-opt"; VFAM[ksan-outline-clang-noopt]="clang"; VKIND[ksan-outline-clang-noopt]="ksan-outline"
-EXTRA_VARIANTS=(asan-nouar-clang asan-outline-gcc asan-outline-clang ksan-inline-clang-noopt ksan-outline-clang-noopt kcsan-clang-inline)
+EXTRA_VARIANTS=(asan-nouar-clang asan-outline-gcc asan-outline-clang ksan-inline-clang-noopt ksan-outline-clang-noopt kcsan-clang-calls)
 # KFENCE: the native gcc binaries, run with the preloaded sampling runtime
 VCC[kfence-gcc]="gcc";                                                 VFAM[kfence-gcc]="gcc";   VKIND[kfence-gcc]="kfence"
 KFENCE_SO=$KSAN_BUILD/lib/libksan-kfence.so
@@ -195,8 +195,9 @@ VCC[msan-clang]="clang -fsanitize=memory -fsanitize-memory-track-origins=2"; VFA
 # own runtime (gcc: libtsan, clang: compiler-rt), default options.
 VCC[kcsan-gcc]="$KSAN_CC --ksan-cc=gcc --ksan=kcsan";                 VFAM[kcsan-gcc]="gcc";   VKIND[kcsan-gcc]="kcsan"
 VCC[kcsan-clang]="$KSAN_CC --ksan-cc=clang --ksan=kcsan";             VFAM[kcsan-clang]="clang"; VKIND[kcsan-clang]="kcsan"
-# clang's KCSAN with ksan-opt's inline fast path (--ksan-opt; kcsan-clang makes a call per access)
-VCC[kcsan-clang-inline]="$KSAN_CC --ksan-cc=clang --ksan=kcsan --ksan-opt"; VFAM[kcsan-clang-inline]="clang"; VKIND[kcsan-clang-inline]="kcsan"
+# clang's KCSAN with a call per access (--ksan-no-opt; kcsan-clang has
+# ksan-opt's inline fast path, ksan-cc's default for clang 14)
+VCC[kcsan-clang-calls]="$KSAN_CC --ksan-cc=clang --ksan=kcsan --ksan-no-opt"; VFAM[kcsan-clang-calls]="clang"; VKIND[kcsan-clang-calls]="kcsan"
 VCC[tsan-gcc]="gcc -fsanitize=thread";                                VFAM[tsan-gcc]="gcc";   VKIND[tsan-gcc]="tsan"
 VCC[tsan-clang]="clang -fsanitize=thread";                            VFAM[tsan-clang]="clang"; VKIND[tsan-clang]="tsan"
 # Floors (issue 29; not in the full run, pick them with --variants): what a
@@ -205,9 +206,9 @@ VCC[tsan-clang]="clang -fsanitize=thread";                            VFAM[tsan-
 # still compares every loaded value with its magic value); *-nochecks: no
 # access checked at all (what is left: the allocator, quarantine, stack and
 # global red zones); ksan-outline-*-nullcheck: outline's objects linked with
-# entry points that return at once (bench/floors/null_outline.S: the call
+# entry points that return at once (bench/floors/null_entries.S: the call
 # alone); kcsan-*-nullrt: KCSAN's objects linked with the TSan ABI's access
-# entry points returning at once (bench/floors/null_tsan.S).  The null entry
+# entry points returning at once (the same file).  The null entry
 # points miss every bug: these binaries only measure.
 FLOORS=$CACHE/floors
 VCC[ksan-inline-gcc-noreads]="$KSAN_CC --ksan-cc=gcc --ksan-mode=inline --param asan-instrument-reads=0"
@@ -216,10 +217,11 @@ VCC[ksan-inline-gcc-nochecks]="${VCC[ksan-inline-gcc-noreads]} --param asan-inst
 VCC[ksan-inline-clang-nochecks]="${VCC[ksan-inline-clang-noreads]} -mllvm -asan-instrument-writes=0"
 for f in gcc clang; do
 	for v in ksan-inline-$f-noreads ksan-inline-$f-nochecks; do VFAM[$v]=$f; VKIND[$v]=ksan-inline; done
-	VCC[ksan-outline-$f-nullcheck]="${VCC[ksan-outline-$f]} -Wl,--allow-multiple-definition $FLOORS/null_outline.o"
+	VCC[ksan-outline-$f-nullcheck]="${VCC[ksan-outline-$f]} -Wl,--allow-multiple-definition $FLOORS/null_entries.o"
 	VFAM[ksan-outline-$f-nullcheck]=$f; VKIND[ksan-outline-$f-nullcheck]=ksan-outline; VOBJ[ksan-outline-$f-nullcheck]=ksan-outline-$f
-	VCC[kcsan-$f-nullrt]="${VCC[kcsan-$f]} -Wl,--allow-multiple-definition $FLOORS/null_tsan.o"
-	VFAM[kcsan-$f-nullrt]=$f; VKIND[kcsan-$f-nullrt]=kcsan; VOBJ[kcsan-$f-nullrt]=kcsan-$f
+	k=kcsan-$f; [ $f = clang ] && k=kcsan-clang-calls	# the calls, whatever the default
+	VCC[kcsan-$f-nullrt]="${VCC[$k]} -Wl,--allow-multiple-definition $FLOORS/null_entries.o"
+	VFAM[kcsan-$f-nullrt]=$f; VKIND[kcsan-$f-nullrt]=kcsan; VOBJ[kcsan-$f-nullrt]=$k
 	EXTRA_VARIANTS+=(ksan-inline-$f-noreads ksan-inline-$f-nochecks ksan-outline-$f-nullcheck kcsan-$f-nullrt)
 done
 # Tech-ASan's two-stage load check, its first stage only (ksan-opt's
@@ -839,7 +841,7 @@ build_all() {
 }
 # the floors' null entry points (assembled every run: a few microseconds)
 mkdir -p "$FLOORS"
-for f in null_outline null_tsan; do gcc -c "$BENCH/floors/$f.S" -o "$FLOORS/$f.o" || die "cannot assemble bench/floors/$f.S"; done
+gcc -c "$BENCH/floors/null_entries.S" -o "$FLOORS/null_entries.o" || die "cannot assemble bench/floors/null_entries.S"
 build_all
 
 # ---------------------------------------------------------------- 5. runs
