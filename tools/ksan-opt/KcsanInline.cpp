@@ -1,5 +1,5 @@
 // This file contains KCSAN's inline fast path for clang 14 (ksan-cc
-// --ksan=kcsan --ksan-opt): every plain access's __tsan_readN / writeN /
+// --ksan=kcsan, by default; --ksan-no-opt keeps the calls): every plain access's __tsan_readN / writeN /
 // read_writeN call (and their unaligned twins) becomes the runtime's fast
 // path in line, with the countdown taken once per batch: the plain
 // accesses of one block with no other call between them.  For a batch of
